@@ -1,0 +1,108 @@
+// The compact node tree that YAJLModel builds from yajl's callbacks.
+//
+// A document is one array of 8-byte nodes in document order (a pre-order walk),
+// plus a side buffer for the decoded text of strings that had escapes. Nothing
+// is allocated per value. Offsets are byte offsets into the input, which the
+// caller keeps alive; the tree never copies unescaped strings or numbers.
+//
+// Node layout (`head` low 3 bits = kind, high 29 bits = payload):
+//
+//   kind              words  payload (head >> 3)   offset            second word
+//   null/false/true   1      0                     first byte        -
+//   number            1      text length           first byte        -
+//   string            1      text length           opening quote     -
+//   escaped string    2      raw token length      opening quote     head: side offset, offset: decoded length
+//   array/object      2      element/member count  opening bracket   head: index past the subtree,
+//                                                                    offset: byte past the closing bracket
+//
+// Objects store each member as a key node (a string) followed by its value.
+// The second word of a container lets a reader skip a subtree in O(1).
+#ifndef YAJL_TREE_BUILDER_H
+#define YAJL_TREE_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    YJM_NULL = 0,
+    YJM_FALSE = 1,
+    YJM_TRUE = 2,
+    YJM_NUMBER = 3,
+    YJM_STRING = 4,
+    YJM_ESCAPED_STRING = 5,
+    YJM_ARRAY = 6,
+    YJM_OBJECT = 7,
+};
+
+enum {
+    YJM_KIND_BITS = 3,
+    YJM_KIND_MASK = 7,
+};
+
+/// The largest payload a node holds: a token's length or a container's count.
+#define YJM_MAX_PAYLOAD ((uint32_t)((1u << 29) - 1))
+
+/// The largest input the 32-bit offsets can address, kept well below 2^31 so that
+/// yajl's internal buffers stay clear of the size range of CVE-2022-24795.
+#define YJM_MAX_INPUT ((size_t)1 << 30)
+
+typedef struct yjm_node {
+    uint32_t head;
+    uint32_t offset;
+} yjm_node;
+
+/// A finished tree. Free it with `yjm_tree_free`.
+typedef struct yjm_tree {
+    yjm_node *nodes;
+    uint32_t node_count;
+    unsigned char *side;
+    uint32_t side_size;
+} yjm_tree;
+
+typedef enum yjm_status {
+    YJM_OK = 0,
+    YJM_ERR_SYNTAX,         ///< yajl rejected the text; `message` holds its reason
+    YJM_ERR_END_OF_INPUT,   ///< the text stopped inside a value
+    YJM_ERR_UTF8,           ///< a string holds bytes that are not UTF-8 (overlong, surrogate, truncated, ...)
+    YJM_ERR_ESCAPE,         ///< a \u escape names a lone or mismatched surrogate
+    YJM_ERR_DEPTH,          ///< nesting went past max_depth
+    YJM_ERR_TOKEN_SIZE,     ///< a string or number is longer than YJM_MAX_PAYLOAD bytes
+    YJM_ERR_COUNT,          ///< a container has more than YJM_MAX_PAYLOAD elements
+    YJM_ERR_TRAILING,       ///< something follows the value
+    YJM_ERR_MEMORY,         ///< an allocation failed
+} yjm_status;
+
+typedef struct yjm_options {
+    size_t max_depth;
+    int allow_comments;
+} yjm_options;
+
+typedef struct yjm_error {
+    yjm_status status;
+    /// Byte offset of the offending byte in the input.
+    size_t offset;
+    /// yajl's own words for a syntax error, NUL-terminated.
+    char message[96];
+} yjm_error;
+
+/// Parses `input[start ..< length]` as one JSON value. Offsets in the tree are
+/// relative to `input`, so a skipped prefix (a byte-order mark) keeps them true.
+/// On failure the tree is left empty and `error` says what and where.
+yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
+                     const yjm_options *options, yjm_tree *tree, yjm_error *error);
+
+void yjm_tree_free(yjm_tree *tree);
+
+/// Returns the length of the longest prefix of `bytes` that is valid UTF-8
+/// (no overlong forms, no surrogates, nothing above U+10FFFF).
+size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
