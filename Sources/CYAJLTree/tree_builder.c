@@ -22,6 +22,7 @@ typedef struct open_container {
 typedef struct builder {
     yjm_node *nodes;
     uint32_t node_count, node_capacity;
+    uint32_t two_word_nodes;
     unsigned char *side;
     size_t side_size, side_capacity;
     // stack[0] stands for the top level, so every append can count into
@@ -94,6 +95,7 @@ static inline int append2(builder *b, yjm_node first, yjm_node second) {
     if (b->node_count + 2 > b->node_capacity && !grow_nodes(b)) return 0;
     b->nodes[b->node_count++] = first;
     b->nodes[b->node_count++] = second;
+    b->two_word_nodes++;
     b->open->count++;
     return 1;
 }
@@ -230,10 +232,13 @@ static const yajl_callbacks callbacks = {
 };
 
 /// Turns a yajl failure into a status, an offset and yajl's message.
-static void record_yajl_error(builder *b, yajl_status status, size_t chunk_length) {
+/// `at_end` is set when the failure came from `yajl_complete_parse`: the text
+/// ran out inside a value (`[1`, `"abc`, `[tru`).
+static void record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end) {
     if (status == yajl_status_client_canceled) return; // `fail` has recorded ours
     unsigned char *text = yajl_get_error(b->yajl, 0, NULL, 0);
     const char *message = text ? (const char *)text : "unknown error";
+    int lexical = strncmp(message, "lexical", 7) == 0;
     const char *colon = strstr(message, ": ");
     if (colon) message = colon + 2; // drop "parse error: " / "lexical error: "
     yjm_error *e = b->error;
@@ -242,15 +247,17 @@ static void record_yajl_error(builder *b, yajl_status status, size_t chunk_lengt
     while (n > 0 && (e->message[n - 1] == '\n' || e->message[n - 1] == '.')) e->message[--n] = 0;
     if (text) yajl_free_error(b->yajl, text);
 
-    if (strstr(e->message, "premature EOF")) {
+    if (at_end) {
         e->status = YJM_ERR_END_OF_INPUT;
         e->offset = b->input_length;
         return;
     }
-    // yajl stops one byte past the byte it rejects.
+    // yajl stops one byte past the byte it rejects, except for lexical errors
+    // inside a token, where it stops on it.
     size_t consumed = yajl_get_bytes_consumed(b->yajl);
     if (consumed > chunk_length) consumed = chunk_length;
-    e->offset = b->chunk_start + (consumed > 0 ? consumed - 1 : 0);
+    int stops_on_byte = lexical && strcmp(e->message, "invalid char in json text") != 0;
+    e->offset = b->chunk_start + (stops_on_byte || consumed == 0 ? consumed : consumed - 1);
     e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
 }
 
@@ -276,7 +283,11 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
     b.max_depth = options->max_depth;
     b.error = error;
     if (length > YJM_MAX_INPUT) {
-        fail(&b, YJM_ERR_TOKEN_SIZE, YJM_MAX_INPUT);
+        fail(&b, YJM_ERR_INPUT_SIZE, YJM_MAX_INPUT);
+        return error->status;
+    }
+    if (start >= length) { // nothing to parse (and no pointer arithmetic on a NULL input)
+        fail(&b, YJM_ERR_END_OF_INPUT, length);
         return error->status;
     }
 
@@ -303,9 +314,9 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
         // A number at the very end is only reported now; its text ends at `length`.
         b.chunk_start = length;
         status = yajl_complete_parse(b.yajl);
-        if (status != yajl_status_ok) record_yajl_error(&b, status, 0);
+        if (status != yajl_status_ok) record_yajl_error(&b, status, 0, 1);
     } else {
-        record_yajl_error(&b, status, length - start);
+        record_yajl_error(&b, status, length - start, 0);
     }
     yajl_free(b.yajl);
     if (status != yajl_status_ok) {
@@ -322,6 +333,7 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
         if (trimmed) tree->nodes = trimmed;
     }
     tree->node_count = b.node_count;
+    tree->value_count = b.node_count - b.two_word_nodes;
     if (b.side_size > 0) {
         unsigned char *side = realloc(b.side, b.side_size);
         tree->side = side ? side : b.side;

@@ -58,7 +58,8 @@ typedef struct yjm_node {
 /// A finished tree. Free it with `yjm_tree_free`.
 typedef struct yjm_tree {
     yjm_node *nodes;
-    uint32_t node_count;
+    uint32_t node_count;   ///< words in `nodes`
+    uint32_t value_count;  ///< values and keys (two-word nodes count once)
     unsigned char *side;
     uint32_t side_size;
 } yjm_tree;
@@ -70,6 +71,7 @@ typedef enum yjm_status {
     YJM_ERR_UTF8,           ///< a string holds bytes that are not UTF-8 (overlong, surrogate, truncated, ...)
     YJM_ERR_ESCAPE,         ///< a \u escape names a lone or mismatched surrogate
     YJM_ERR_DEPTH,          ///< nesting went past max_depth
+    YJM_ERR_INPUT_SIZE,     ///< the input is longer than YJM_MAX_INPUT bytes
     YJM_ERR_TOKEN_SIZE,     ///< a string or number is longer than YJM_MAX_PAYLOAD bytes
     YJM_ERR_COUNT,          ///< a container has more than YJM_MAX_PAYLOAD elements
     YJM_ERR_TRAILING,       ///< something follows the value

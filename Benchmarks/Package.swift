@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the library's users never resolve
+// swift-argument-parser, and so the baselines may link yajl_tree, which the
+// library deliberately leaves out.
+let package = Package(
+    name: "YAJLModelBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "yajlmodel-bench", targets: ["yajlmodel-bench"])
+    ],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // yajl for the baseline contenders (callback parser and yajl_tree). Named
+        // apart from the root package's CYAJL, since module names must be unique.
+        .systemLibrary(
+            name: "CYAJLBaseline",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+        ),
+        .executableTarget(
+            name: "yajlmodel-bench",
+            dependencies: [
+                .product(name: "YAJLModel", package: "main"),
+                "CYAJLBaseline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+import CYAJLTree
+import Foundation
+
+/// Indexes built on demand for large containers, so that looking up every key
+/// of a 100,000-member object, or indexing into a long array of objects, stays
+/// linear overall. Small containers are searched directly: scanning a few
+/// nodes beats hashing.
+struct _LookupIndexes: Sendable {
+    var objects: [UInt32: _ObjectKeyIndex] = [:]
+    var arrays: [UInt32: _ArrayElementIndex] = [:]
+
+    /// Containers with more children than this get an index.
+    static let threshold = 16
+}
+
+/// An open-addressing hash table from key bytes to the key node of an object's
+/// member. A repeated key keeps its last occurrence (last wins).
+final class _ObjectKeyIndex: Sendable {
+    /// Key node index + 1, or 0 for an empty slot.
+    let slots: [UInt32]
+
+    init(object: UInt32, in document: JSONDocument) {
+        var capacity = 16
+        while capacity < document.payload(object) * 2 { capacity <<= 1 }
+        var slots = [UInt32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        var key = document.firstChild(object)
+        let end = document.subtreeEnd(object)
+        while key < end {
+            var slot = document.withStringBytes(key) { _ObjectKeyIndex.hash($0) } & mask
+            while slots[slot] != 0 {
+                let existing = slots[slot] - 1
+                if document.keyEquals(existing, key) { break }  // a repeat: the later one wins
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = key + 1
+            key = document.subtreeEnd(document.subtreeEnd(key))
+        }
+        self.slots = slots
+    }
+
+    /// The key node whose text is `bytes`, if any.
+    func find(_ bytes: UnsafeRawBufferPointer, in document: JSONDocument) -> UInt32? {
+        let mask = slots.count - 1
+        var slot = _ObjectKeyIndex.hash(bytes) & mask
+        while slots[slot] != 0 {
+            let key = slots[slot] - 1
+            if document.withStringBytes(key, { _bytesEqual($0, bytes) }) { return key }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()  // seeded per process, so crafted keys cannot force collisions
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
+}
+
+/// The node index of each element of an array whose elements are not all one
+/// node wide (arrays of scalars are indexed by arithmetic instead).
+final class _ArrayElementIndex: Sendable {
+    let elements: [UInt32]
+
+    init(array: UInt32, in document: JSONDocument) {
+        var elements: [UInt32] = []
+        elements.reserveCapacity(document.payload(array))
+        var element = document.firstChild(array)
+        let end = document.subtreeEnd(array)
+        while element < end {
+            elements.append(element)
+            element = document.subtreeEnd(element)
+        }
+        self.elements = elements
+    }
+}
+
+extension JSONDocument {
+    /// Whether two key nodes hold the same text.
+    func keyEquals(_ a: UInt32, _ b: UInt32) -> Bool {
+        withStringBytes(a) { first in withStringBytes(b) { second in _bytesEqual(first, second) } }
+    }
+
+    func objectIndex(_ object: UInt32) -> _ObjectKeyIndex {
+        if let index = indexes.withLock({ $0.objects[object] }) { return index }
+        let index = _ObjectKeyIndex(object: object, in: self)  // built outside the lock
+        return indexes.withLock { indexes in
+            if let existing = indexes.objects[object] { return existing }  // another thread was first
+            indexes.objects[object] = index
+            return index
+        }
+    }
+
+    func arrayIndex(_ array: UInt32) -> _ArrayElementIndex {
+        if let index = indexes.withLock({ $0.arrays[array] }) { return index }
+        let index = _ArrayElementIndex(array: array, in: self)
+        return indexes.withLock { indexes in
+            if let existing = indexes.arrays[array] { return existing }
+            indexes.arrays[array] = index
+            return index
+        }
+    }
+}
+
+/// Byte equality through `memcmp`.
+@inline(__always)
+func _bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }  // both empty
+    return memcmp(x, y, a.count) == 0
+}

@@ -1,0 +1,72 @@
+import CYAJLTree
+
+/// Reading the C node array (see `yajl_tree_builder.h` for the layout).
+/// Node indices are `UInt32`, as in the tree; every index passed here comes
+/// from the tree itself, so it is in range.
+extension JSONDocument {
+    @inline(__always)
+    func head(_ node: UInt32) -> UInt32 { tree.nodes[Int(node)].head }
+
+    /// The raw kind tag: one of the `YJM_*` kinds.
+    @inline(__always)
+    func tag(_ node: UInt32) -> UInt32 { head(node) & UInt32(YJM_KIND_MASK) }
+
+    /// Token length for numbers and strings, element count for containers.
+    @inline(__always)
+    func payload(_ node: UInt32) -> Int { Int(head(node) >> UInt32(YJM_KIND_BITS)) }
+
+    /// Byte offset of the value's first byte in the input.
+    @inline(__always)
+    func startOffset(_ node: UInt32) -> Int { Int(tree.nodes[Int(node)].offset) }
+
+    @inline(__always)
+    func isContainer(_ node: UInt32) -> Bool { tag(node) >= UInt32(YJM_ARRAY) }
+
+    /// The index just past `node`'s subtree: its next sibling, if it has one.
+    @inline(__always)
+    func subtreeEnd(_ node: UInt32) -> UInt32 {
+        switch tag(node) {
+        case UInt32(YJM_ARRAY), UInt32(YJM_OBJECT): tree.nodes[Int(node) + 1].head
+        case UInt32(YJM_ESCAPED_STRING): node + 2
+        default: node + 1
+        }
+    }
+
+    /// Index of the first child of a container (meaningless when it is empty).
+    @inline(__always)
+    func firstChild(_ container: UInt32) -> UInt32 { container + 2 }
+
+    /// Where the value's text sits in the input.
+    func byteRange(_ node: UInt32) -> Range<Int> {
+        let start = startOffset(node)
+        switch tag(node) {
+        case UInt32(YJM_NULL), UInt32(YJM_TRUE): return start..<start + 4
+        case UInt32(YJM_FALSE): return start..<start + 5
+        case UInt32(YJM_NUMBER): return start..<start + payload(node)
+        case UInt32(YJM_STRING): return start..<start + payload(node) + 2
+        case UInt32(YJM_ESCAPED_STRING): return start..<start + payload(node)
+        default: return start..<Int(tree.nodes[Int(node) + 1].offset)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of a string node, decoded: in the input for a
+    /// string without escapes, in the side buffer otherwise.
+    @inline(__always)
+    func withStringBytes<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if tag(node) == UInt32(YJM_ESCAPED_STRING) {
+            let location = tree.nodes[Int(node) + 1]
+            return body(UnsafeRawBufferPointer(start: tree.side.map { $0 + Int(location.head) }, count: Int(location.offset)))
+        }
+        let start = startOffset(node) + 1
+        let count = payload(node)
+        return input.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + count])) }
+    }
+
+    /// Calls `body` with a number node's text.
+    @inline(__always)
+    func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let start = startOffset(node)
+        let count = payload(node)
+        return input.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + count])) }
+    }
+}

@@ -1,0 +1,130 @@
+import CYAJLTree
+import Foundation
+import Synchronization
+
+/// A parsed JSON text: the input bytes and a compact tree over them.
+///
+/// Parsing runs yajl's tokenizer with callbacks written in C that append 8-byte
+/// nodes to one contiguous array; nothing is allocated per value. Strings
+/// without escapes and all numbers stay in the input, so the document keeps
+/// the input alive (without copying `Data` or `[UInt8]`) and reads them in place.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "age": 36}}"#)
+/// document.root["user"]?["name"]?.string      // "Ada"
+/// document.root[pointer: "/user/age"]?.int     // 36
+/// ```
+///
+/// A document is immutable and `Sendable`: share it across tasks freely.
+/// Values read from it (``JSONValue``) keep it alive.
+public final class JSONDocument: @unchecked Sendable {
+    // @unchecked: `tree` points at C memory that is written only during `init`
+    // and freed only in `deinit`; the lazily built lookup indexes sit behind a Mutex.
+
+    let input: _JSONInput
+    let tree: yjm_tree
+    /// True when the input's bytes can be copied as JSON as they are (no comments).
+    let isVerbatimJSON: Bool
+    let indexes = Mutex(_LookupIndexes())
+
+    /// Parses `data`, keeping it (no copy) as the document's input.
+    public convenience init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONError) {
+        try self.init(input: .data(data), options: options)
+    }
+
+    /// Parses `bytes`, keeping them (no copy) as the document's input.
+    public convenience init(parsing bytes: [UInt8], options: JSONParseOptions = .init()) throws(JSONError) {
+        try self.init(input: .bytes(bytes), options: options)
+    }
+
+    /// Parses the UTF-8 of `text`.
+    public convenience init(parsing text: String, options: JSONParseOptions = .init()) throws(JSONError) {
+        try self.init(input: .bytes(Array(text.utf8)), options: options)
+    }
+
+    /// Parses a copy of `buffer`: the document must outlive the caller's memory.
+    public convenience init(parsing buffer: UnsafeRawBufferPointer, options: JSONParseOptions = .init()) throws(JSONError) {
+        try self.init(input: .bytes(Array(buffer)), options: options)
+    }
+
+    /// Reads and parses the file at `url`.
+    ///
+    /// A file larger than ``JSONParseOptions/maxInputBytes`` is rejected before it is read.
+    /// - Throws: ``JSONError``, or the error that reading the file gave.
+    public convenience init(contentsOf url: URL, options: JSONParseOptions = .init()) throws {
+        let limit = min(options.maxInputBytes, JSONParseOptions.maximumSupportedInputBytes)
+        if url.isFileURL, let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
+            throw JSONError.tooLarge(.inputBytes, limit: limit, at: JSONSourceLocation(offset: limit, line: 0, column: 0))
+        }
+        try self.init(input: .data(Data(contentsOf: url)), options: options)
+    }
+
+    init(input: _JSONInput, options: JSONParseOptions) throws(JSONError) {
+        self.input = input
+        var tree = yjm_tree()
+        var error = yjm_error()
+        let limit = min(max(options.maxInputBytes, 0), JSONParseOptions.maximumSupportedInputBytes)
+        let outcome: (status: yjm_status, hasSlash: Bool) = input.withBytes { bytes in
+            if bytes.count > limit {
+                error.offset = limit
+                return (YJM_ERR_INPUT_SIZE, false)
+            }
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+                return (YJM_ERR_END_OF_INPUT, false)
+            }
+            let hasBOM = options.skipsByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            var cOptions = yjm_options(max_depth: max(options.maxDepth, 0), allow_comments: options.allowComments ? 1 : 0)
+            let status = yjm_parse(base, bytes.count, hasBOM ? 3 : 0, &cOptions, &tree, &error)
+            // With comments allowed, only text free of '/' is sure to hold none.
+            let hasSlash = options.allowComments && memchr(base, Int32(UInt8(ascii: "/")), bytes.count) != nil
+            return (status, hasSlash)
+        }
+        guard outcome.status == YJM_OK else {
+            throw JSONError(outcome.status, error, input: input, options: options, limit: limit)
+        }
+        self.tree = tree
+        self.isVerbatimJSON = !outcome.hasSlash
+    }
+
+    deinit {
+        var tree = tree
+        yjm_tree_free(&tree)
+    }
+
+    /// The document's single top-level value.
+    public var root: JSONValue { JSONValue(document: self, node: 0) }
+
+    /// The number of values and object keys in the tree.
+    public var nodeCount: Int { Int(tree.value_count) }
+
+    /// The bytes the tree holds, the input excluded: 8 per node word (containers
+    /// and escaped strings take two words) plus the decoded text of escaped strings.
+    public var treeByteCount: Int { Int(tree.node_count) * MemoryLayout<yjm_node>.size + Int(tree.side_size) }
+
+    /// The number of input bytes.
+    public var inputByteCount: Int { input.count }
+}
+
+extension JSONError {
+    /// Translates the C builder's error into a located ``JSONError``.
+    init(_ status: yjm_status, _ error: yjm_error, input: _JSONInput, options: JSONParseOptions, limit: Int) {
+        let offset = Int(error.offset)
+        let at = input.withBytes { JSONSourceLocation(offset: offset, in: $0) }
+        switch status {
+        case YJM_ERR_END_OF_INPUT: self = .unexpectedEndOfInput(at: at)
+        case YJM_ERR_UTF8: self = .invalidUTF8(at: at)
+        case YJM_ERR_ESCAPE: self = .invalidEscape(at: at)
+        case YJM_ERR_DEPTH: self = .tooDeep(limit: max(options.maxDepth, 0), at: at)
+        case YJM_ERR_INPUT_SIZE: self = .tooLarge(.inputBytes, limit: limit, at: at)
+        case YJM_ERR_TOKEN_SIZE: self = .tooLarge(.tokenBytes, limit: JSONParseOptions.maximumTokenBytes, at: at)
+        case YJM_ERR_COUNT: self = .tooLarge(.containerElements, limit: JSONParseOptions.maximumTokenBytes, at: at)
+        case YJM_ERR_MEMORY: self = .tooLarge(.memory, limit: input.count, at: at)
+        case YJM_ERR_TRAILING: self = .trailingData(at: at)
+        default:
+            let message = withUnsafeBytes(of: error.message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            self = .syntax(message, at: at)
+        }
+    }
+}

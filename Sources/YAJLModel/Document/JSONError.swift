@@ -1,0 +1,109 @@
+/// Where something is in a JSON text.
+///
+/// `offset` counts bytes from the start of the input (0-based). `line` and
+/// `column` are 1-based; a line ends at `\n`, and the column counts Unicode
+/// scalars, so it matches what an editor shows for UTF-8 text.
+public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset from the start of the input.
+    public var offset: Int
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location from its parts.
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// Finds the line and column of `offset` in `input`.
+    init(offset: Int, in input: UnsafeRawBufferPointer) {
+        let end = min(max(offset, 0), input.count)
+        var line = 1
+        var column = 1
+        for byte in input[..<end] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
+                column += 1
+            }
+        }
+        self.init(offset: offset, line: line, column: column)
+    }
+
+    public var description: String { "line \(line), column \(column) (byte \(offset))" }
+}
+
+/// Why a JSON text was rejected, and where.
+///
+/// Every case carries a ``JSONSourceLocation``: the byte ``offset`` of the offending byte,
+/// and its ``line`` and ``column``.
+///
+/// ```swift
+/// do {
+///     _ = try JSONDocument(parsing: #"{"a": [1, 2}"#)
+/// } catch {
+///     print(error)          // syntax error at line 1, column 12 (byte 11): …
+///     print(error.offset)   // 11
+/// }
+/// ```
+public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which limit a ``tooLarge(_:limit:at:)`` error hit.
+    public enum Limit: String, Sendable, Hashable {
+        /// The whole input: ``JSONParseOptions/maxInputBytes``.
+        case inputBytes
+        /// One string or number: ``JSONParseOptions/maximumTokenBytes``.
+        case tokenBytes
+        /// The elements of one array or members of one object.
+        case containerElements
+        /// Memory could not be allocated for the tree.
+        case memory
+    }
+
+    /// The text is not JSON. The message is yajl's.
+    case syntax(String, at: JSONSourceLocation)
+    /// The text stops inside a value, or holds no value at all.
+    case unexpectedEndOfInput(at: JSONSourceLocation)
+    /// A string holds bytes that are not UTF-8: a bad or truncated sequence, an
+    /// overlong form (`C0 AF`), or an encoded surrogate (`ED A0 80`).
+    case invalidUTF8(at: JSONSourceLocation)
+    /// A `\u` escape names a lone or mismatched UTF-16 surrogate (`"\ud800"`, `"\ud800\u0041"`).
+    case invalidEscape(at: JSONSourceLocation)
+    /// Arrays and objects nest deeper than ``JSONParseOptions/maxDepth``.
+    case tooDeep(limit: Int, at: JSONSourceLocation)
+    /// The input, a token, or a container is larger than the tree or the options allow.
+    case tooLarge(Limit, limit: Int, at: JSONSourceLocation)
+    /// Something other than white space follows the value.
+    case trailingData(at: JSONSourceLocation)
+
+    /// Where the error is.
+    public var location: JSONSourceLocation {
+        switch self {
+        case .syntax(_, let at), .unexpectedEndOfInput(let at), .invalidUTF8(let at),
+            .invalidEscape(let at), .tooDeep(_, let at), .tooLarge(_, _, let at), .trailingData(let at):
+            return at
+        }
+    }
+
+    /// The byte offset of the offending byte.
+    public var offset: Int { location.offset }
+    /// The 1-based line of the offending byte.
+    public var line: Int { location.line }
+    /// The 1-based column of the offending byte, in Unicode scalars.
+    public var column: Int { location.column }
+
+    public var description: String {
+        switch self {
+        case .syntax(let message, let at): "syntax error at \(at): \(message)"
+        case .unexpectedEndOfInput(let at): "unexpected end of input at \(at)"
+        case .invalidUTF8(let at): "invalid UTF-8 at \(at)"
+        case .invalidEscape(let at): "invalid \\u escape (lone or mismatched surrogate) at \(at)"
+        case .tooDeep(let limit, let at): "nesting deeper than \(limit) at \(at)"
+        case .tooLarge(let what, let limit, let at): "too large (\(what.rawValue) over \(limit)) at \(at)"
+        case .trailingData(let at): "unexpected data after the value at \(at)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Limits and leniencies for parsing a ``JSONDocument``.
+///
+/// The defaults are strict and safe for untrusted input:
+///
+/// ```swift
+/// var options = JSONParseOptions()
+/// options.maxDepth = 64
+/// options.maxInputBytes = 1 << 20
+/// let document = try JSONDocument(parsing: body, options: options)
+/// ```
+///
+/// ## Duplicate keys
+/// RFC 8259 leaves objects with repeated keys to the implementation. YAJLModel keeps every member
+/// in the tree, so iteration, `count` and writing see them all, in document order. Lookup by key
+/// (`value["name"]`) returns the **last** occurrence, as `JSONSerialization` and JavaScript's
+/// `JSON.parse` do, and equality compares objects by that same last-wins view.
+///
+/// ## Byte-order mark
+/// A UTF-8 byte-order mark (`EF BB BF`) at the very start is skipped when
+/// ``skipsByteOrderMark`` is `true` (the default); offsets in errors and in
+/// ``JSONValue/byteRange`` still count it. Any other encoding is rejected: JSON is UTF-8.
+public struct JSONParseOptions: Sendable, Hashable {
+    /// The deepest nesting of arrays and objects that parses; one more level is
+    /// ``JSONError/tooDeep(limit:at:)``. The default, 512, is `JSONDecoder`'s.
+    /// yajl itself has no limit, so this is what keeps hostile input from exhausting memory.
+    public var maxDepth: Int = 512
+
+    /// The largest input accepted, in bytes; a longer one is
+    /// ``JSONError/tooLarge(_:limit:at:)`` before any parsing starts.
+    /// The default and the ceiling is ``maximumSupportedInputBytes``.
+    public var maxInputBytes: Int = JSONParseOptions.maximumSupportedInputBytes
+
+    /// Accepts `/* … */` and `// …` comments, as yajl can. Off by default: comments are not JSON.
+    public var allowComments: Bool = false
+
+    /// Skips a UTF-8 byte-order mark at the start of the input. On by default.
+    public var skipsByteOrderMark: Bool = true
+
+    /// Creates the default options.
+    public init() {}
+
+    /// The largest document one tree can hold: 1 GiB. The tree stores 32-bit
+    /// offsets, and this ceiling also keeps yajl's buffers far from the sizes of
+    /// CVE-2022-24795. Read larger feeds element by element with streaming.
+    public static let maximumSupportedInputBytes = 1 << 30
+
+    /// The longest single string or number, in bytes, that a tree can hold: 512 MiB − 1.
+    public static let maximumTokenBytes = (1 << 29) - 1
+}

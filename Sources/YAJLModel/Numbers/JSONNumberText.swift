@@ -1,0 +1,186 @@
+import Foundation
+
+/// A JSON number read exactly from its text.
+///
+/// The text is taken apart into a sign, its significant digits (without leading
+/// or trailing zeros) and a power of ten, so that the value is
+/// `digits × 10^exponent`. Conversions work from those parts: integers are
+/// exact at any length, `Double` is correctly rounded and independent of the
+/// locale, and two numbers compare by value however they are written
+/// (`1`, `1.0`, `10e-1`).
+///
+/// The text must be a valid JSON number, as every number node's text is.
+struct JSONNumberText {
+    let text: UnsafeRawBufferPointer
+    let isNegative: Bool
+    /// The significant digits are the digit bytes of `text[digitsStart..<digitsEnd]`,
+    /// skipping a '.' if one falls inside. Empty for zero.
+    let digitsStart: Int
+    let digitsEnd: Int
+    let digitCount: Int
+    /// The power of ten that scales the digits, clamped to ±2^60 for absurd exponents.
+    let exponent: Int
+
+    init(_ text: UnsafeRawBufferPointer) {
+        self.text = text
+        let end = text.count
+        var i = 0
+        isNegative = end > 0 && text[0] == UInt8(ascii: "-")
+        if isNegative { i = 1 }
+
+        // Mantissa: digits with at most one '.'.
+        let mantissaStart = i
+        var dot = -1
+        while i < end, text[i] == UInt8(ascii: ".") || (text[i] >= UInt8(ascii: "0") && text[i] <= UInt8(ascii: "9")) {
+            if text[i] == UInt8(ascii: ".") { dot = i }
+            i += 1
+        }
+        let mantissaEnd = i
+        let fractionDigits = dot >= 0 ? mantissaEnd - dot - 1 : 0
+
+        // Exponent, saturating so that a thousand-digit exponent cannot overflow.
+        var exponent = 0
+        if i < end {  // 'e' or 'E'
+            i += 1
+            var negativeExponent = false
+            if i < end, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            while i < end {
+                let digit = Int(text[i] &- UInt8(ascii: "0"))
+                exponent = exponent >= 1 << 56 ? 1 << 60 : exponent * 10 + digit
+                i += 1
+            }
+            if negativeExponent { exponent = -exponent }
+        }
+        exponent -= fractionDigits
+
+        // Leading zeros do not change the value. Each trailing zero dropped from the
+        // digit string (on either side of the dot) multiplies what is left by ten.
+        var start = mantissaStart
+        while start < mantissaEnd, text[start] == UInt8(ascii: "0") || text[start] == UInt8(ascii: ".") { start += 1 }
+        var stop = mantissaEnd
+        while stop > start, text[stop - 1] == UInt8(ascii: "0") || text[stop - 1] == UInt8(ascii: ".") {
+            if text[stop - 1] == UInt8(ascii: "0") { exponent += 1 }
+            stop -= 1
+        }
+        digitsStart = start
+        digitsEnd = stop
+        digitCount = (stop - start) - (dot >= start && dot < stop ? 1 : 0)
+        self.exponent = start == stop ? 0 : max(exponent, -(1 << 60))
+    }
+
+    var isZero: Bool { digitCount == 0 }
+
+    /// Calls `body` with each significant digit's value, most significant first.
+    @inline(__always)
+    func forEachDigit(_ body: (UInt8) -> Void) {
+        for i in digitsStart..<digitsEnd where text[i] != UInt8(ascii: ".") {
+            body(text[i] &- UInt8(ascii: "0"))
+        }
+    }
+
+    /// The magnitude as an integer, if it is a whole number that fits in 64 bits.
+    var magnitude: UInt64? {
+        if isZero { return 0 }
+        guard exponent >= 0, digitCount + exponent <= 20 else { return nil }
+        var value: UInt64 = 0
+        var overflow = false
+        forEachDigit { digit in
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+            value = sum
+            overflow = overflow || o1 || o2
+        }
+        for _ in 0..<exponent {
+            let (times10, o) = value.multipliedReportingOverflow(by: 10)
+            value = times10
+            overflow = overflow || o
+        }
+        return overflow ? nil : value
+    }
+
+    /// The value as `T`, if it is a whole number in `T`'s range.
+    func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
+        guard let magnitude else { return nil }
+        if !isNegative { return T(exactly: magnitude) }
+        if magnitude == 0 { return 0 }
+        guard T.isSigned, magnitude - 1 <= UInt64(T.max) else { return nil }
+        return 0 - T(truncatingIfNeeded: magnitude - 1) - 1  // reaches T.min without overflowing on the way
+    }
+
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// The nearest `Double`, or nil when the value is too large for one.
+    var double: Double? {
+        if isZero { return isNegative ? -0.0 : 0.0 }
+        // Exact significand and exact power of ten: one correctly rounded operation.
+        if digitCount <= 15, (-22...22).contains(exponent) {
+            var significand: UInt64 = 0
+            forEachDigit { significand = significand * 10 + UInt64($0) }
+            var value = Double(significand)
+            let power = Self.exactPowersOfTen[abs(exponent)]
+            value = exponent < 0 ? value / power : value * power
+            return isNegative ? -value : value
+        }
+        // Everything else: Swift's own conversion, correctly rounded and locale-independent.
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The value as a `Decimal`, if `Decimal` holds it exactly (38 significant
+    /// digits, exponent −128…127).
+    var decimal: Decimal? {
+        if isZero { return Decimal.zero }
+        guard digitCount <= 38, (-128...127).contains(exponent) else { return nil }
+        var significand = Decimal.zero
+        var chunk: UInt64 = 0
+        var chunkDigits = 0
+        forEachDigit { digit in
+            chunk = chunk * 10 + UInt64(digit)
+            chunkDigits += 1
+            if chunkDigits == 19 {
+                significand = significand * Decimal(sign: .plus, exponent: 19, significand: 1) + Decimal(chunk)
+                chunk = 0
+                chunkDigits = 0
+            }
+        }
+        if chunkDigits > 0 {
+            significand = significand * Decimal(sign: .plus, exponent: chunkDigits, significand: 1) + Decimal(chunk)
+        }
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: significand)
+    }
+
+    /// Whether two numbers are equal in value.
+    func hasSameValue(as other: JSONNumberText) -> Bool {
+        if isZero || other.isZero { return isZero && other.isZero }  // -0 == 0
+        guard isNegative == other.isNegative, exponent == other.exponent, digitCount == other.digitCount else {
+            return false
+        }
+        var i = digitsStart
+        var j = other.digitsStart
+        while i < digitsEnd {
+            if text[i] == UInt8(ascii: ".") { i += 1; continue }
+            if other.text[j] == UInt8(ascii: ".") { j += 1; continue }
+            if text[i] != other.text[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
+    }
+
+    /// Feeds the value (not its spelling) to `hasher`, consistently with ``hasSameValue(as:)``.
+    func hash(into hasher: inout Hasher) {
+        if isZero {
+            hasher.combine(0 as UInt8)
+            return
+        }
+        hasher.combine(isNegative)
+        hasher.combine(exponent)
+        forEachDigit { hasher.combine($0) }
+    }
+}

@@ -1,0 +1,26 @@
+extension JSONValue: Hashable {
+    /// Hashes the value consistently with `==`.
+    ///
+    /// Scalars hash by value. Containers hash their kind, and arrays also their
+    /// count and the scalars directly inside them, so hashing costs no more than one level and
+    /// cannot recurse, while distinct documents still spread well.
+    public func hash(into hasher: inout Hasher) {
+        hashShallow(into: &hasher)
+        if let elements = array {
+            for element in elements { element.hashShallow(into: &hasher) }
+        }
+    }
+
+    private func hashShallow(into hasher: inout Hasher) {
+        let kind = kind
+        hasher.combine(kind)
+        switch kind {
+        case .null: break
+        case .bool: hasher.combine(bool)
+        case .number: document.withNumberText(node) { JSONNumberText($0).hash(into: &hasher) }
+        case .string: hasher.combine(stringView)
+        case .array: hasher.combine(count)
+        case .object: break  // its count includes repeated keys, which equality ignores
+        }
+    }
+}
