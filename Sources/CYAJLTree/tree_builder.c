@@ -34,6 +34,7 @@ typedef struct builder {
     size_t last_end; // offset just past the last token appended
     int allow_comments;
     size_t chunk_start; // offset in `input` of the bytes yajl is parsing now
+    size_t chunk_start_of_text; // offset where the JSON text starts (after a byte-order mark)
     yajl_handle yajl;
     yjm_error *error;
 } builder;
@@ -261,6 +262,21 @@ static void record_yajl_error(builder *b, yajl_status status, size_t chunk_lengt
     e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
 }
 
+/// yajl also takes form feed and vertical tab as white space; JSON does not.
+/// After a successful parse such a byte can only sit between tokens (yajl
+/// rejects control bytes inside strings), so finding one is finding an error.
+/// With comments allowed it may sit inside a comment, so the check is skipped.
+static int reject_extra_whitespace(builder *b) {
+    const unsigned char *text = b->input + b->chunk_start_of_text;
+    size_t length = b->input_length - b->chunk_start_of_text;
+    const unsigned char *found = memchr(text, '\f', length);
+    const unsigned char *vertical_tab = memchr(text, '\v', length);
+    if (vertical_tab && (!found || vertical_tab < found)) found = vertical_tab;
+    if (!found) return 1;
+    snprintf(b->error->message, sizeof b->error->message, "form feed and vertical tab are not JSON white space");
+    return fail(b, YJM_ERR_SYNTAX, (size_t)(found - b->input));
+}
+
 static void release(builder *b) {
     free(b->nodes);
     free(b->side);
@@ -278,6 +294,7 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
     b.input = input;
     b.input_length = length;
     b.chunk_start = start;
+    b.chunk_start_of_text = start;
     b.last_end = start;
     b.allow_comments = options->allow_comments;
     b.max_depth = options->max_depth;
@@ -314,7 +331,11 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
         // A number at the very end is only reported now; its text ends at `length`.
         b.chunk_start = length;
         status = yajl_complete_parse(b.yajl);
-        if (status != yajl_status_ok) record_yajl_error(&b, status, 0, 1);
+        if (status != yajl_status_ok) {
+            record_yajl_error(&b, status, 0, 1);
+        } else if (!options->allow_comments && !reject_extra_whitespace(&b)) {
+            status = yajl_status_client_canceled;
+        }
     } else {
         record_yajl_error(&b, status, length - start, 0);
     }

@@ -45,6 +45,9 @@ struct BenchCommand: ParsableCommand {
         transform: { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } })
     var files: [[String]] = []
 
+    @Option(help: ArgumentHelp("Write the generated inputs into this directory as <name>.json and exit.", valueName: "directory"))
+    var writeGenerated: String?
+
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, not \(runs).") }
         if let warmup, warmup < 0 { throw ValidationError("--warmup must not be negative, not \(warmup).") }
@@ -71,6 +74,17 @@ struct BenchCommand: ParsableCommand {
         let filters = filter.map { $0.lowercased() }
         func selected(_ name: String) -> Bool {
             filters.isEmpty || filters.contains { name.lowercased().contains($0) }
+        }
+
+        if let writeGenerated {
+            for input in GeneratedData.all(scale: effectiveScale) {
+                let path = URL(fileURLWithPath: writeGenerated).appendingPathComponent(input.name + ".json").path
+                guard FileManager.default.createFile(atPath: path, contents: input.bytes) else {
+                    throw BenchError.unwritable(path: path)
+                }
+                log("wrote \(path) (\(formatBytes(input.bytes.count)))")
+            }
+            return
         }
 
         let inputs: [Input]
@@ -129,6 +143,7 @@ struct BenchCommand: ParsableCommand {
 /// prints them as `Error: ...` and exits with status 1.
 enum BenchError: Error, CustomStringConvertible {
     case unreadable(path: String, reason: String)
+    case unwritable(path: String)
     case emptyCorpus(directory: String)
     case missingFile(name: String, directory: String)
     case nothingSelected(filter: [String], inputs: [String])
@@ -137,6 +152,8 @@ enum BenchError: Error, CustomStringConvertible {
         switch self {
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .unwritable(let path):
+            return "cannot write \(path)"
         case .emptyCorpus(let directory):
             return "no *.json files in \(directory)"
         case .missingFile(let name, let directory):

@@ -414,8 +414,8 @@ enum GeneratedData {
     private static func ring(_ json: inout JSONWriter, _ random: inout SplitMix64) {
         let unit: Int64 = 1_000_000_000_000_000
         let start = (
-            longitude: -Int64(random.int(52..<141)) * unit - Int64(random.int(0..<1_000_000_000)) * 1_000_000,
-            latitude: Int64(random.int(42..<83)) * unit + Int64(random.int(0..<1_000_000_000)) * 1_000_000
+            longitude: -Int64(random.int(52..<141)) * unit - Int64(random.int(0..<Int(unit))),
+            latitude: Int64(random.int(42..<83)) * unit + Int64(random.int(0..<Int(unit)))
         )
         var point = start
         json.array { json in

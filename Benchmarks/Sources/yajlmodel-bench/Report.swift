@@ -68,7 +68,7 @@ enum Report {
         }
         guard !ratios.isEmpty else { return "" }
         var lines = ["", "YAJLModel vs floor (target ≥ \(format(floorTarget, 2))):"]
-        let width = ratios.map(\.0.count).max()!
+        let width = max(ratios.map(\.0.count).max()!, ratios.count > 1 ? "geometric mean".count : 0)
         for (name, ratio) in ratios {
             let verdict = ratio >= floorTarget ? "ok" : "BELOW TARGET"
             lines.append("  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(format(ratio, 3))  \(verdict)")
