@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "YAJLModel",
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
         .library(name: "YAJLModel", targets: ["YAJLModel"])
     ],
