@@ -45,10 +45,10 @@ static int fail(builder *b, yjm_status status, size_t offset) {
     return 0; // cancels the parse
 }
 
-/// Offset in `input` of the token that yajl has just reported. Between the
-/// previous token and this one there is only white space, ',' or ':' (and
-/// comments, when allowed), so this scan costs a byte or two and spares a call
-/// into yajl per value.
+/// Offset in `input` of the token that yajl has just reported, for the tokens
+/// whose text yajl does not hand over in place (escaped strings, and a number
+/// that ends the input). Between the previous token and this one there is only
+/// white space, ',' or ':' (and comments, when allowed).
 static size_t next_token(const builder *b) {
     const unsigned char *input = b->input;
     size_t i = b->last_end;
@@ -101,16 +101,20 @@ static inline int append2(builder *b, yjm_node first, yjm_node second) {
     return 1;
 }
 
+/// Offset just past the token that yajl has just reported: O(1), where
+/// `next_token` would walk the indentation of pretty-printed text.
+static size_t token_end(const builder *b) { return b->chunk_start + yajl_get_bytes_consumed(b->yajl); }
+
 static int on_null(void *context) {
     builder *b = context;
-    size_t start = next_token(b);
+    size_t start = token_end(b) - 4;
     b->last_end = start + 4;
     return append(b, YJM_NULL, (uint32_t)start);
 }
 
 static int on_boolean(void *context, int value) {
     builder *b = context;
-    size_t start = next_token(b);
+    size_t start = token_end(b) - (value ? 4 : 5);
     b->last_end = start + (value ? 4 : 5);
     return append(b, value ? YJM_TRUE : YJM_FALSE, (uint32_t)start);
 }
@@ -185,7 +189,7 @@ static int on_string(void *context, const unsigned char *text, size_t length) {
 }
 
 static int open_container_node(builder *b, uint32_t kind) {
-    size_t start = next_token(b);
+    size_t start = token_end(b) - 1;
     b->last_end = start + 1;
     if (b->depth >= b->max_depth) return fail(b, YJM_ERR_DEPTH, start);
     if (b->depth + 2 > b->stack_capacity) {
@@ -207,7 +211,7 @@ static int close_container_node(builder *b, int is_object) {
     open_container open = *b->open;
     b->open = &b->stack[--b->depth];
     uint32_t count = is_object ? open.count / 2 : open.count;
-    size_t end = next_token(b) + 1;
+    size_t end = token_end(b);
     b->last_end = end;
     if (count > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_COUNT, b->nodes[open.node].offset);
     b->nodes[open.node].head |= count << YJM_KIND_BITS;

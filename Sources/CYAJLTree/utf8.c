@@ -38,16 +38,15 @@ static size_t sequence_length(const unsigned char *s, size_t available) {
 size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length) {
     size_t i = 0;
     while (i < length) {
-        // Skip ASCII eight bytes at a time: most JSON text is ASCII.
-        while (i + 8 <= length) {
-            uint64_t word;
-            memcpy(&word, bytes + i, 8);
-            if (word & 0x8080808080808080ull) break;
-            i += 8;
-        }
-        if (i >= length) break;
         if (bytes[i] < 0x80) {
-            i++;
+            // Most JSON text is ASCII: skip it eight bytes at a time.
+            while (i + 8 <= length) {
+                uint64_t word;
+                memcpy(&word, bytes + i, 8);
+                if (word & 0x8080808080808080ull) break;
+                i += 8;
+            }
+            while (i < length && bytes[i] < 0x80) i++;
             continue;
         }
         size_t n = sequence_length(bytes + i, length - i);
