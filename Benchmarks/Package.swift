@@ -11,7 +11,8 @@ let package = Package(
         .executable(name: "yajlmodel-bench", targets: ["yajlmodel-bench"])
     ],
     dependencies: [
-        .package(path: ".."),
+        // Named, so that the product reference below holds whatever the checkout folder is called.
+        .package(name: "YAJLModel", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -25,7 +26,7 @@ let package = Package(
         .executableTarget(
             name: "yajlmodel-bench",
             dependencies: [
-                .product(name: "YAJLModel", package: "main"),
+                .product(name: "YAJLModel", package: "YAJLModel"),
                 "CYAJLBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

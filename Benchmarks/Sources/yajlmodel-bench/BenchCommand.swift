@@ -11,7 +11,9 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measures YAJLModel against yajl's own floor, yajl_tree and JSONSerialization.",
         discussion: """
             Every contender parses the same bytes in one process. Runs are interleaved \
-            round-robin, so machine noise lands on all contenders alike. Without --corpus \
+            (every round runs each contender once, in a seeded random order), so machine \
+            noise lands on all contenders alike; each timed run follows an untimed run of \
+            the same contender, so none is measured in the state another left. Without --corpus \
             the inputs are generated deterministically (twitter-like, catalog-like, canada-like).
             Build with -c release; debug numbers mean nothing.
             """

@@ -73,7 +73,10 @@ enum ContenderError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .rejected(let message): return "parse error: \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case .rejected(let message):
+            // yajl_tree's message continues with a picture of the input; the first line says it.
+            let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
+            return "rejected: \(line.trimmingCharacters(in: .whitespaces))"
         case .unsupported(let message): return "not measured: \(message)"
         case .allocation: return "yajl_alloc failed"
         }

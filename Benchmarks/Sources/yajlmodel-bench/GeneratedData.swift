@@ -446,7 +446,7 @@ enum GeneratedData {
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same on every
 /// platform, unlike Foundation's or the system's generators.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -64,10 +64,16 @@ private struct Trial {
 }
 
 /// Measures `contenders` on `input`. Warm-up and measured runs are interleaved:
-/// each round runs every contender once, starting one contender later each
-/// round, so drift in the machine's speed (other load, thermal state, frequency)
-/// and any after-effects of the previous contender (a heap left fragmented, a
-/// cache left cold) spread over all of them instead of biasing one.
+/// each round runs every contender once, in a fresh (seeded) random order, so
+/// slow drift in the machine's speed (other load, frequency, neighbours on the
+/// host) lands on all of them alike.
+///
+/// Each timed sample is preceded by one untimed run of the same contender, so
+/// every contender is measured warm, in the state its own previous parse left,
+/// whoever ran before it. Without this the floor measured ~40 % slower right
+/// after JSONSerialization or yajl_tree (even after a plain 64 MB memset) than
+/// after YAJLModel, while YAJLModel did not care, so "vs floor" drifted with
+/// the set of contenders selected (canada-like: 0.87 alone, 1.0-1.1 in the mix).
 func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult {
     let started = ContinuousClock.now
     var sink = 0
@@ -76,7 +82,7 @@ func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult
         do {
             return Trial(name: contender.name, body: try contender.prepare(input.bytes))
         } catch {
-            return Trial(name: contender.name, body: { 0 }, failure: "\(error)")
+            return Trial(name: contender.name, body: { 0 }, failure: oneLine(error))
         }
     }
 
@@ -93,16 +99,20 @@ func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult
         }
     }
 
+    var order = SplitMix64(seed: 0x6f72_6465_72)
     func round(_ index: Int, record: Bool) {
-        let count = trials.count
-        for step in 0..<count {
-            let position = (index + step) % count
+        for position in trials.indices.shuffled(using: &order) {
             guard trials[position].failure == nil else { continue }
             do {
                 let repetitions = trials[position].repetitions
                 let body = trials[position].body
+                if record {
+                    sink &+= try body()
+                    settleHeap()
+                }
                 let start = ContinuousClock.now
                 for _ in 0..<repetitions { sink &+= try body() }
+                settleHeap()
                 let seconds = (ContinuousClock.now - start).seconds / Double(repetitions)
                 if record { trials[position].samples.append(seconds) }
                 // Calibrate repetitions from the warm-up (and the first measured
@@ -112,7 +122,7 @@ func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult
                     trials[position].repetitions = Swift.min(10_000, Swift.max(1, Int(needed.rounded(.up))))
                 }
             } catch {
-                trials[position].failure = "\(error)"
+                trials[position].failure = oneLine(error)
             }
         }
     }
@@ -140,4 +150,31 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
+}
+
+/// Makes each contender pay for its own frees. glibc's malloc parks small freed
+/// chunks in fast bins and coalesces them only at the next large request, so
+/// the hundreds of thousands of objects JSONSerialization or yajl_tree free
+/// would otherwise be coalesced inside the *next* contender's timed region
+/// (measured: YAJLModel on canada-like took 12 ms instead of 5 ms right after
+/// JSONSerialization). One large request at the end of every sample, inside its
+/// timing, triggers that coalescing there; with no garbage it costs well under
+/// a microsecond.
+@inline(never)
+func settleHeap() {
+    #if canImport(Glibc)
+    // Above the small-bin sizes, below the mmap threshold: triggers malloc_consolidate.
+    let block = malloc(64 << 10)
+    escapedBlock = block  // the pointer escapes, so the pair cannot be optimized away
+    free(block)
+    #endif
+}
+
+#if canImport(Glibc)
+nonisolated(unsafe) private var escapedBlock: UnsafeMutableRawPointer?
+#endif
+
+/// An error as one line, for a table cell.
+private func oneLine(_ error: any Error) -> String {
+    "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
 }

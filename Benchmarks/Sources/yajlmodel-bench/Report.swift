@@ -9,8 +9,8 @@ enum Report {
     static func header(source: String, plan: Plan) -> String {
         let info = ProcessInfo.processInfo
         return """
-            yajlmodel-bench: \(source); \(plan.warmup) warm-up + \(plan.runs) measured runs, interleaved; \
-            samples of at least \(format(plan.minSampleSeconds * 1000, 1)) ms
+            yajlmodel-bench: \(source); \(plan.warmup) warm-up + \(plan.runs) measured runs, interleaved in random \
+            order, each after an untimed run of the same contender; samples of at least \(format(plan.minSampleSeconds * 1000, 1)) ms
             machine: \(info.activeProcessorCount) cores, \(info.operatingSystemVersionString)
             times are per parse (ms); MB/s = 10^6 bytes per second from the median; \
             ratios are YAJLModel throughput ÷ the other's (> 1: YAJLModel faster)
@@ -43,8 +43,8 @@ enum Report {
                 switch outcome.result {
                 case .measured(let statistics, let repetitions):
                     cells += [
-                        format(statistics.median * 1000, 3), format(statistics.min * 1000, 3),
-                        format(statistics.max * 1000, 3), String(repetitions),
+                        milliseconds(statistics.median), milliseconds(statistics.min),
+                        milliseconds(statistics.max), String(repetitions),
                         format(Double(size) / statistics.median / 1e6, 1),
                     ]
                     cells += isModel
@@ -125,6 +125,17 @@ func format(_ value: Double, _ decimals: Int) -> String {
     String(format: "%.\(decimals)f", value)
 }
 
+/// At least three decimals, more for sub-millisecond times, so tiny inputs still show four digits.
+func milliseconds(_ seconds: Double) -> String {
+    let value = seconds * 1000
+    let decimals = value > 0 ? min(9, max(3, 3 - Int(log10(value).rounded(.down)))) : 3
+    return format(value, decimals)
+}
+
 func formatBytes(_ count: Int) -> String {
-    count >= 1_000_000 ? "\(format(Double(count) / 1e6, 2)) MB" : "\(format(Double(count) / 1e3, 1)) kB"
+    switch count {
+    case 1_000_000...: return "\(format(Double(count) / 1e6, 2)) MB"
+    case 10_000...: return "\(format(Double(count) / 1e3, 1)) kB"
+    default: return "\(count) B"
+    }
 }
