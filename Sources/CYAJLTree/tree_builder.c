@@ -266,6 +266,38 @@ static void record_yajl_error(builder *b, yajl_status status, size_t chunk_lengt
     e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
 }
 
+/// Once the top-level value is complete, only white space (and comments, when
+/// allowed) may follow. yajl reports trailing bytes late or not at all: a
+/// trailing number or literal only fails at `yajl_complete_parse`, and an
+/// unterminated trailing string looks like more input to come. So look for
+/// ourselves, from the end of the value: returns 0 with the error recorded.
+static int reject_trailing_data(builder *b) {
+    const unsigned char *input = b->input;
+    size_t i = b->last_end, n = b->input_length;
+    while (i < n) {
+        unsigned char c = input[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            i++;
+        } else if (b->allow_comments && c == '/' && i + 1 < n && input[i + 1] == '*') {
+            const unsigned char *close = NULL;
+            for (size_t j = i + 2; j + 1 < n; j++) {
+                if (input[j] == '*' && input[j + 1] == '/') {
+                    close = input + j;
+                    break;
+                }
+            }
+            if (!close) return fail(b, YJM_ERR_END_OF_INPUT, n);
+            i = (size_t)(close - input) + 2;
+        } else if (b->allow_comments && c == '/' && i + 1 < n && input[i + 1] == '/') {
+            const unsigned char *newline = memchr(input + i, '\n', n - i);
+            i = newline ? (size_t)(newline - input) + 1 : n;
+        } else {
+            return fail(b, YJM_ERR_TRAILING, i);
+        }
+    }
+    return 1;
+}
+
 /// yajl also takes form feed and vertical tab as white space; JSON does not.
 /// After a successful parse such a byte can only sit between tokens (yajl
 /// rejects control bytes inside strings), so finding one is finding an error.
@@ -331,7 +363,10 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
     yajl_config(b.yajl, yajl_allow_comments, options->allow_comments ? 1 : 0);
 
     yajl_status status = yajl_parse(b.yajl, input + start, length - start);
-    if (status == yajl_status_ok) {
+    int value_complete = b.depth == 0 && b.stack[0].count > 0;
+    if (status != yajl_status_client_canceled && value_complete && !reject_trailing_data(&b)) {
+        status = yajl_status_client_canceled; // our error is recorded
+    } else if (status == yajl_status_ok) {
         // A number at the very end is only reported now; its text ends at `length`.
         b.chunk_start = length;
         status = yajl_complete_parse(b.yajl);

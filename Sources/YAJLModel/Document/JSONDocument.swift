@@ -54,7 +54,9 @@ public final class JSONDocument: @unchecked Sendable {
     public convenience init(contentsOf url: URL, options: JSONParseOptions = .init()) throws {
         let limit = min(options.maxInputBytes, JSONParseOptions.maximumSupportedInputBytes)
         if url.isFileURL, let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
-            throw JSONError.tooLarge(.inputBytes, limit: limit, at: JSONSourceLocation(offset: limit, line: 0, column: 0))
+            // Rejected unread, except for the prefix that locates the limit's byte.
+            let location = try JSONSourceLocation(offset: limit, inFileAt: url)
+            throw JSONError.tooLarge(.inputBytes, limit: limit, at: location)
         }
         try self.init(input: .data(Data(contentsOf: url)), options: options)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where something is in a JSON text.
 ///
 /// `offset` counts bytes from the start of the input (0-based). `line` and
@@ -20,10 +22,25 @@ public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Finds the line and column of `offset` in `input`.
     init(offset: Int, in input: UnsafeRawBufferPointer) {
-        let end = min(max(offset, 0), input.count)
-        var line = 1
-        var column = 1
-        for byte in input[..<end] {
+        self.init(offset: offset, line: 1, column: 1)
+        advance(over: UnsafeRawBufferPointer(rebasing: input[..<min(max(offset, 0), input.count)]))
+    }
+
+    /// Finds the line and column of `offset` in a file, reading its first `offset` bytes a megabyte at a time.
+    init(offset: Int, inFileAt url: URL) throws {
+        self.init(offset: offset, line: 1, column: 1)
+        let file = try FileHandle(forReadingFrom: url)
+        defer { try? file.close() }
+        var remaining = offset
+        while remaining > 0, let chunk = try file.read(upToCount: min(remaining, 1 << 20)), !chunk.isEmpty {
+            chunk.withUnsafeBytes { advance(over: $0) }
+            remaining -= chunk.count
+        }
+    }
+
+    /// Moves the line and column past `text`.
+    private mutating func advance(over text: UnsafeRawBufferPointer) {
+        for byte in text {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -31,7 +48,6 @@ public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
                 column += 1
             }
         }
-        self.init(offset: offset, line: line, column: column)
     }
 
     public var description: String { "line \(line), column \(column) (byte \(offset))" }

@@ -31,6 +31,9 @@ public struct JSONParseOptions: Sendable, Hashable {
     public var maxInputBytes: Int = JSONParseOptions.maximumSupportedInputBytes
 
     /// Accepts `/* … */` and `// …` comments, as yajl can. Off by default: comments are not JSON.
+    ///
+    /// This is yajl's lenient mode: between tokens it also takes form feed and vertical
+    /// tab as white space, which the strict default rejects.
     public var allowComments: Bool = false
 
     /// Skips a UTF-8 byte-order mark at the start of the input. On by default.

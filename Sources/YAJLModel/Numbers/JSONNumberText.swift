@@ -81,33 +81,31 @@ struct JSONNumberText {
         }
     }
 
-    /// The magnitude as an integer, if it is a whole number that fits in 64 bits.
-    var magnitude: UInt64? {
+    /// The value as `T`, if it is a whole number in `T`'s range (any width, 128-bit included).
+    func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
         if isZero { return 0 }
-        guard exponent >= 0, digitCount + exponent <= 20 else { return nil }
-        var value: UInt64 = 0
+        // A whole number has no fraction left once trailing zeros are gone; and
+        // a T.Magnitude has fewer decimal digits than bits, which bounds the work.
+        guard exponent >= 0, digitCount + exponent <= T.Magnitude.bitWidth else { return nil }
+        var magnitude: T.Magnitude = 0
         var overflow = false
         forEachDigit { digit in
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-            value = sum
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(T.Magnitude(digit))
+            magnitude = sum
             overflow = overflow || o1 || o2
         }
         for _ in 0..<exponent {
-            let (times10, o) = value.multipliedReportingOverflow(by: 10)
-            value = times10
+            let (times10, o) = magnitude.multipliedReportingOverflow(by: 10)
+            magnitude = times10
             overflow = overflow || o
         }
-        return overflow ? nil : value
-    }
-
-    /// The value as `T`, if it is a whole number in `T`'s range.
-    func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
-        guard let magnitude else { return nil }
+        guard !overflow else { return nil }
         if !isNegative { return T(exactly: magnitude) }
-        if magnitude == 0 { return 0 }
-        guard T.isSigned, magnitude - 1 <= UInt64(T.max) else { return nil }
-        return 0 - T(truncatingIfNeeded: magnitude - 1) - 1  // reaches T.min without overflowing on the way
+        guard T.isSigned else { return nil }
+        let minMagnitude = T.Magnitude(T.max) + 1  // |T.min|
+        if magnitude == minMagnitude { return T.min }
+        return magnitude < minMagnitude ? 0 - T(magnitude) : nil
     }
 
     /// Powers of ten that a `Double` holds exactly.

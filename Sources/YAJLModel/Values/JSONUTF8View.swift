@@ -78,3 +78,18 @@ extension JSONUTF8View: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { string }
     public var debugDescription: String { string.debugDescription }
 }
+
+// `value["lang"]?.stringView == "en"` compares an optional view, so these are
+// free functions: nil equals no string.
+
+/// Whether the view exists and holds exactly the UTF-8 of `rhs`.
+public func == (lhs: JSONUTF8View?, rhs: String) -> Bool { lhs.map { $0 == rhs } ?? false }
+
+/// Whether the view exists and holds exactly the UTF-8 of `lhs`.
+public func == (lhs: String, rhs: JSONUTF8View?) -> Bool { rhs == lhs }
+
+/// Whether the view is missing or holds other text than `rhs`.
+public func != (lhs: JSONUTF8View?, rhs: String) -> Bool { !(lhs == rhs) }
+
+/// Whether the view is missing or holds other text than `lhs`.
+public func != (lhs: String, rhs: JSONUTF8View?) -> Bool { !(rhs == lhs) }

@@ -7,8 +7,8 @@ extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
     /// The kind, size and place of the value, and the start of its compact JSON.
     public var debugDescription: String {
         let limit = 200
-        let text = encoded(options: .withoutEscapingSlashes, limit: limit)
-        let shown = String(decoding: text.prefix(limit), as: UTF8.self) + (text.count >= limit ? "…" : "")
+        let text = encoded(options: .withoutEscapingSlashes, limit: limit + 1)
+        let shown = String(decoding: text.prefix(limit), as: UTF8.self) + (text.count > limit ? "…" : "")
         let size = switch kind {
         case .array: ", \(count) elements"
         case .object: ", \(count) members"

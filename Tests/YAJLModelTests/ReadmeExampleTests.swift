@@ -1,0 +1,38 @@
+import Testing
+import YAJLModel
+
+/// The README's example, line for line, with its comments turned into expectations.
+/// Keep the two in step: a change here is a change there.
+@Test func readmeExample() throws {
+    let body = #"""
+        {"feed": {"title": "Uploads", "items": [
+          {"title": "Bridge", "id": 18446744073709551615, "media": {"m": "https://example.com/b.jpg"}},
+          {"title": "Harbour", "id": 42, "tags": ["sea", "boats"]}
+        ]}}
+        """#
+
+    let document = try JSONDocument(parsing: body)
+    let items = document.root[path: "feed.items"]
+
+    #expect(items?.count ?? 0 == 2)
+    #expect(items?[0]?["id"]?.uint64 ?? 0 == 18_446_744_073_709_551_615)
+    #expect(items?[0]?[path: "media.m"]?.string ?? "" == "https://example.com/b.jpg")
+    #expect(document.root[pointer: "/feed/items/1/tags/0"]?.stringView == "sea")
+
+    var titles: [String] = []
+    if let elements = items?.array {
+        for item in elements {
+            titles.append(item["title"]?.string ?? "untitled")
+        }
+    }
+    #expect(titles == ["Bridge", "Harbour"])
+
+    #expect(items?[1]?.jsonString(options: [.sortedKeys]) ?? "" == #"{"id":42,"tags":["sea","boats"],"title":"Harbour"}"#)
+
+    #expect(throws: JSONError.self) { try JSONDocument(parsing: "{\"a\": [1, 2}") }
+    do {
+        _ = try JSONDocument(parsing: "{\"a\": [1, 2}")
+    } catch {
+        #expect("\(error)" == "syntax error at line 1, column 12 (byte 11): after array element, I expect ',' or ']'")
+    }
+}
