@@ -149,8 +149,9 @@ static size_t string_end(const builder *b, size_t quote) {
 }
 
 /// A string with escapes: validate and decode its raw bytes into the side
-/// buffer (yajl's decoded copy has already lost bad surrogates).
-static int append_escaped_string(builder *b) {
+/// buffer (yajl's decoded copy has already lost bad surrogates). Kept out of
+/// line so that the common path in `on_string` stays small.
+__attribute__((noinline)) static int append_escaped_string(builder *b) {
     size_t quote = next_token(b);
     size_t end = string_end(b, quote);
     size_t raw_length = end - quote - 2;
@@ -180,7 +181,8 @@ static int on_string(void *context, const unsigned char *text, size_t length) {
     // escapes; then the node just points at it.
     if (text >= b->input && text < b->input + b->input_length) {
         if (length > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
-        size_t valid = yjm_utf8_valid_prefix(text, length);
+        size_t valid = yjm_ascii_prefix(text, length);
+        if (valid != length) valid += yjm_utf8_valid_prefix(text + valid, length - valid);
         if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
         b->last_end = (size_t)(text - b->input) + length + 1;
         return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, (uint32_t)(text - b->input) - 1);

@@ -39,25 +39,16 @@ size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length) {
     size_t i = 0;
     while (i < length) {
         if (bytes[i] < 0x80) {
-            // Most JSON text is ASCII: skip it eight bytes at a time, and land
-            // on the first non-ASCII byte of a word without a byte loop.
-            while (i + 8 <= length) {
-                uint64_t word;
-                memcpy(&word, bytes + i, 8);
-                uint64_t high_bits = word & 0x8080808080808080ull;
-                if (high_bits) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-                    i += (size_t)__builtin_ctzll(high_bits) / 8;
-#endif
-                    break;
-                }
-                i += 8;
-            }
-            while (i < length && bytes[i] < 0x80) i++;
+            i += yjm_ascii_prefix(bytes + i, length - i);
             continue;
         }
-        // Three-byte sequences without special cases (most of CJK text) need no table.
+        // Two- and three-byte sequences with no special case (Latin, Cyrillic,
+        // Greek, CJK) are checked directly; the rest go through the table.
         unsigned char lead = bytes[i];
+        if (lead >= 0xC2 && lead <= 0xDF && i + 2 <= length && (bytes[i + 1] & 0xC0) == 0x80) {
+            i += 2;
+            continue;
+        }
         if (lead >= 0xE1 && lead <= 0xEF && lead != 0xED && i + 3 <= length &&
             (bytes[i + 1] & 0xC0) == 0x80 && (bytes[i + 2] & 0xC0) == 0x80) {
             i += 3;
