@@ -20,7 +20,7 @@ enum GeneratedData {
 
     /// A search result of status objects with nested users, entities and retweets:
     /// short strings, many keys, big integer ids, booleans and nulls, raw UTF-8
-    /// text with some escapes (`\n`, `\"`, `\/`, `\uXXXX` including surrogate pairs).
+    /// text with a few escapes (`\n`, `\"`), about as often as in twitter.json.
     static func twitterLike(scale: Double) -> [UInt8] {
         var random = SplitMix64(seed: 0x7477_6974_7465_72)
         var json = JSONWriter()
@@ -34,7 +34,7 @@ enum GeneratedData {
                 json.field("completed_in", double: "0.087")
                 json.field("max_id", 505_874_924_095_815_681)
                 json.field("max_id_str", "505874924095815681")
-                json.field("next_results", "?max_id=505874847260352512&q=%E4%B8%80&count=100&include_entities=1", style: .escapeSlashes)
+                json.field("next_results", "?max_id=505874847260352512&q=%E4%B8%80&count=100&include_entities=1")
                 json.field("query", "%E4%B8%80")
                 json.field("refresh_url", "?since_id=505874924095815681&q=%E4%B8%80&include_entities=1")
                 json.field("count", 100)
@@ -68,8 +68,6 @@ enum GeneratedData {
 
     private static func status(_ json: inout JSONWriter, _ random: inout SplitMix64, allowRetweet: Bool) {
         let id = 505_874_000_000_000_000 + random.int(0..<999_999_999_999)
-        // One status in eight spells its text with \u escapes, like twitterescaped.json.
-        let textStyle: JSONWriter.StringStyle = random.chance(0.125) ? .asciiOnly : .plain
         let mentioned = (0..<random.int(0..<3)).map { _ in handle(&random) }
         let tags = (0..<random.int(0..<3)).map { _ in random.pick(words).filter { !$0.isWhitespace } }
         let url = "http://t.co/\(token(&random, length: 10))"
@@ -90,8 +88,8 @@ enum GeneratedData {
             json.field("created_at", date(&random))
             json.field("id", id)
             json.field("id_str", String(id))
-            json.field("text", text, style: textStyle)
-            json.field("source", random.pick(sources), style: random.chance(0.3) ? .escapeSlashes : .plain)
+            json.field("text", text)
+            json.field("source", random.pick(sources))
             json.field("truncated", false)
             let reply = random.chance(0.2)
             json.field("in_reply_to_status_id", reply ? id - random.int(1..<1_000_000) : nil)
@@ -139,8 +137,8 @@ enum GeneratedData {
                 json.array { json in
                     if text.hasSuffix(url) {
                         json.object { json in
-                            json.field("url", url, style: .escapeSlashes)
-                            json.field("expanded_url", "http://example.com/\(token(&random, length: 12))", style: .escapeSlashes)
+                            json.field("url", url)
+                            json.field("expanded_url", "http://example.com/\(token(&random, length: 12))")
                             json.field("display_url", "example.com/\(token(&random, length: 8))…")
                             indices(&json, &random)
                         }
@@ -181,7 +179,7 @@ enum GeneratedData {
             if random.chance(0.1) { description += "\r\n\t\\(^o^)/" }
             json.field("description", description)
             let url = random.chance(0.3) ? "http://t.co/\(token(&random, length: 10))" : nil
-            json.field("url", url, style: .escapeSlashes)
+            json.field("url", url)
             json.key("entities")
             json.object { json in
                 json.key("description")
@@ -207,9 +205,9 @@ enum GeneratedData {
             json.field("is_translator", false)
             json.field("is_translation_enabled", false)
             json.field("profile_background_color", hexColor(&random))
-            json.field("profile_background_image_url", "http://abs.twimg.com/images/themes/theme1/bg.png", style: .escapeSlashes)
+            json.field("profile_background_image_url", "http://abs.twimg.com/images/themes/theme1/bg.png")
             json.field("profile_background_tile", false)
-            json.field("profile_image_url", "http://pbs.twimg.com/profile_images/\(random.int(100_000_000..<999_999_999))/\(token(&random, length: 8))_normal.jpeg", style: .escapeSlashes)
+            json.field("profile_image_url", "http://pbs.twimg.com/profile_images/\(random.int(100_000_000..<999_999_999))/\(token(&random, length: 8))_normal.jpeg")
             json.field("profile_link_color", hexColor(&random))
             json.field("profile_sidebar_border_color", hexColor(&random))
             json.field("profile_text_color", hexColor(&random))
@@ -477,15 +475,6 @@ struct SplitMix64: RandomNumberGenerator {
 /// indentation when `indentWidth` > 0, so the generators above read like the
 /// documents they imitate.
 struct JSONWriter {
-    enum StringStyle {
-        /// Escapes only what JSON requires; non-ASCII stays raw UTF-8.
-        case plain
-        /// Also writes `/` as `\/`, as Twitter's API did.
-        case escapeSlashes
-        /// Writes every non-ASCII character as `\uXXXX` (surrogate pairs beyond the BMP).
-        case asciiOnly
-    }
-
     private(set) var bytes: [UInt8] = []
     private let indentWidth: Int
     private var depth = 0
@@ -511,15 +500,15 @@ struct JSONWriter {
 
     mutating func key(_ key: String) {
         beginValue()
-        quoted(key, style: .plain)
+        quoted(key)
         bytes.append(UInt8(ascii: ":"))
         if indentWidth > 0 { bytes.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
-    mutating func field(_ key: String, _ value: String?, style: StringStyle = .plain) {
+    mutating func field(_ key: String, _ value: String?) {
         self.key(key)
-        if let value { string(value, style: style) } else { null() }
+        if let value { string(value) } else { null() }
     }
 
     mutating func field(_ key: String, _ value: Int?) {
@@ -542,12 +531,13 @@ struct JSONWriter {
     mutating func double(_ text: String) { raw(text) }
     mutating func null() { raw("null") }
 
-    mutating func string(_ value: String, style: StringStyle) {
+    mutating func string(_ value: String) {
         beginValue()
-        quoted(value, style: style)
+        quoted(value)
     }
 
-    private mutating func quoted(_ value: String, style: StringStyle) {
+    /// Escapes only what JSON requires; non-ASCII stays raw UTF-8, as in twitter.json.
+    private mutating func quoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -556,9 +546,8 @@ struct JSONWriter {
             case "\n": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case "\r": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case "\t": bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case "/" where style == .escapeSlashes: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
             default:
-                if scalar.value < 0x20 || (scalar.value >= 0x80 && style == .asciiOnly) {
+                if scalar.value < 0x20 {
                     for unit in String(scalar).utf16 { bytes += Array(String(format: "\\u%04x", unit).utf8) }
                 } else {
                     UTF8.encode(scalar) { bytes.append($0) }
