@@ -153,6 +153,7 @@ public struct JSONObjectView: Collection, Sendable {
         public var endIndex: Index { members.endIndex }
         public var count: Int { members.count }
         public func index(after i: Index) -> Index { members.index(after: i) }
+        /// The key at `position`, as a `String` (this copies; ``JSONObjectView/keyView(at:)`` does not).
         public subscript(position: Index) -> String { members.keyView(at: position).string }
     }
 }
