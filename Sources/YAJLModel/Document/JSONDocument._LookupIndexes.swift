@@ -24,9 +24,7 @@ final class _ObjectKeyIndex: Sendable {
         while capacity < document.payload(object) * 2 { capacity <<= 1 }
         var slots = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        var key = document.firstChild(object)
-        let end = document.subtreeEnd(object)
-        while key < end {
+        for key in document.memberKeys(of: object) {
             var slot = document.withStringBytes(key) { _ObjectKeyIndex.hash($0) } & mask
             while slots[slot] != 0 {
                 let existing = slots[slot] - 1
@@ -34,7 +32,6 @@ final class _ObjectKeyIndex: Sendable {
                 slot = (slot + 1) & mask
             }
             slots[slot] = key + 1
-            key = document.subtreeEnd(document.subtreeEnd(key))
         }
         self.slots = slots
     }

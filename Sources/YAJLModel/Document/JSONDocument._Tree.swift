@@ -36,6 +36,16 @@ extension JSONDocument {
     @inline(__always)
     func firstChild(_ container: UInt32) -> UInt32 { container + 2 }
 
+    /// The key nodes of an object's members, in document order (each value follows its key).
+    func memberKeys(of object: UInt32) -> UnfoldSequence<UInt32, UInt32> {
+        let end = subtreeEnd(object)
+        return sequence(state: firstChild(object)) { key in
+            guard key < end else { return nil }
+            defer { key = self.subtreeEnd(self.subtreeEnd(key)) }
+            return key
+        }
+    }
+
     /// Where the value's text sits in the input.
     func byteRange(_ node: UInt32) -> Range<Int> {
         let start = startOffset(node)

@@ -36,18 +36,13 @@ extension JSONValue {
     /// The member whose key has the UTF-8 `name` (last one wins).
     func member(named name: UnsafeRawBufferPointer) -> JSONValue? {
         guard document.tag(node) == UInt32(YJM_OBJECT) else { return nil }
-        let key: UInt32?
+        var key: UInt32? = nil
         if document.payload(node) > _LookupIndexes.threshold {
             key = document.objectIndex(node).find(name, in: document)
         } else {
-            var found: UInt32? = nil
-            var candidate = document.firstChild(node)
-            let end = document.subtreeEnd(node)
-            while candidate < end {
-                if document.withStringBytes(candidate, { _bytesEqual($0, name) }) { found = candidate }
-                candidate = document.subtreeEnd(document.subtreeEnd(candidate))
+            for candidate in document.memberKeys(of: node) where document.withStringBytes(candidate, { _bytesEqual($0, name) }) {
+                key = candidate  // keep going: the last one wins
             }
-            key = found
         }
         return key.map { JSONValue(document: document, node: document.subtreeEnd($0)) }
     }

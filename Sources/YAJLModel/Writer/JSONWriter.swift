@@ -95,14 +95,7 @@ struct JSONWriter {
     }
 
     private static func sortedKeyNodes(of object: UInt32, in document: JSONDocument) -> [UInt32] {
-        var keys: [UInt32] = []
-        keys.reserveCapacity(document.payload(object))
-        var key = document.firstChild(object)
-        let end = document.subtreeEnd(object)
-        while key < end {
-            keys.append(key)
-            key = document.subtreeEnd(document.subtreeEnd(key))
-        }
+        let keys = Array(document.memberKeys(of: object))
         // Byte order is Unicode scalar order for UTF-8; ties keep document order.
         return keys.enumerated().sorted { a, b in
             let order = document.withStringBytes(a.element) { x in document.withStringBytes(b.element) { y in Self.compare(x, y) } }
