@@ -1,11 +1,19 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
     name: "YAJLModel",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
-        .library(name: "YAJLModel", targets: ["YAJLModel"])
+        // Parsing, views, writing, and the model runtime. Builds without swift-syntax.
+        .library(name: "YAJLModel", targets: ["YAJLModel"]),
+        // `@JSONModel` and friends. Re-exports YAJLModel. The first build compiles
+        // swift-syntax (about 70 s in debug and 7 min in release on 2 cores).
+        .library(name: "YAJLModelMacros", targets: ["YAJLModelMacros"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
     ],
     targets: [
         // yajl itself, from the system (Debian/Ubuntu: libyajl-dev; macOS: brew install yajl).
@@ -23,9 +31,32 @@ let package = Package(
             name: "YAJLModel",
             dependencies: ["CYAJLTree"]
         ),
+        // The compiler plugin that expands @JSONModel.
+        .macro(
+            name: "YAJLModelMacroPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "YAJLModelMacros",
+            dependencies: ["YAJLModel", "YAJLModelMacroPlugin"]
+        ),
         .testTarget(
             name: "YAJLModelTests",
             dependencies: ["YAJLModel", "CYAJLTree"]
+        ),
+        .testTarget(
+            name: "YAJLModelMacrosTests",
+            dependencies: [
+                "YAJLModelMacros",
+                "YAJLModelMacroPlugin",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -182,3 +182,32 @@ struct JSONNumberText {
         forEachDigit { hasher.combine($0) }
     }
 }
+
+extension JSONNumberText {
+    /// Whether `text` is exactly one JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isValidSyntax(_ text: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let n = text.count
+        func digits() -> Int {
+            let start = i
+            while i < n, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        if i < n, text[i] == UInt8(ascii: "-") { i += 1 }
+        if i < n, text[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { return false }
+        }
+        if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { return false }
+        }
+        return i == n
+    }
+}

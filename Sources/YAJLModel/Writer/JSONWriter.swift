@@ -7,7 +7,7 @@ import CYAJLTree
 /// recursion. Numbers keep their original text; strings without escapes are
 /// copied from the input.
 struct JSONWriter {
-    private(set) var output: [UInt8] = []
+    var output: [UInt8] = []
     let prettyPrinted: Bool
     let sortedKeys: Bool
     let escapesSlashes: Bool
@@ -108,7 +108,7 @@ struct JSONWriter {
         return a.count - b.count
     }
 
-    private mutating func newline(indent: Int) {
+    mutating func newline(indent: Int) {
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }

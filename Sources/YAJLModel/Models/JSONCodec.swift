@@ -1,0 +1,97 @@
+/// Reads and writes one model property's value: the conversion between a
+/// ``JSONValue`` and a Swift value.
+///
+/// Every property type of a `@JSONModel` is read through a codec. A type that
+/// conforms to ``JSONConvertible`` is its own codec; a ``JSONTransformer`` such as
+/// ``EpochSeconds`` is a codec for a value of another type (`@JSONTransform(EpochSeconds.self) var created: Date`).
+///
+/// The model checks every property when it is created (``validate(_:at:into:)``), then
+/// decodes each lazily on first read (``decode(validated:)``), which therefore cannot fail.
+public protocol JSONCodec {
+    associatedtype Decoded
+
+    /// Checks that `json` reads as a `Decoded`, reporting every problem into `validation`.
+    /// Should allocate nothing for scalars; conversions (dates, URLs) may run.
+    static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation)
+
+    /// Reads a value from `json`, which ``validate(_:at:into:)`` accepted.
+    static func decode(validated json: JSONValue) -> Decoded
+
+    /// The JSON to write for `value`.
+    static func encode(_ value: Decoded) -> JSON
+
+    /// The value of a property whose key is missing or `null`: `nil` for required
+    /// types (missing is an error), `.some(nil)` for optionals.
+    static var valueForMissingKey: Decoded? { get }
+}
+
+extension JSONCodec {
+    public static var valueForMissingKey: Decoded? { nil }
+}
+
+/// A type that reads itself from JSON and writes itself back.
+///
+/// Conform your own types to use them as model properties, in arrays and dictionaries.
+/// A `Tags` type read from a space-separated string:
+///
+/// ```swift
+/// struct Tags: JSONConvertible, Equatable {
+///     var names: [String]
+///     init(json: JSONValue) throws {
+///         guard let text = json.string else { throw JSONConversionError("expected a string of tags") }
+///         names = text.split(separator: " ").map(String.init)
+///     }
+///     var jsonRepresentation: JSON { .string(names.joined(separator: " ")) }
+/// }
+/// ```
+///
+/// Conversions must be deterministic: a model validates every value when it is
+/// created, and reads it again on first access.
+public protocol JSONConvertible: JSONCodec where Decoded == Self {
+    /// Reads a value, or throws (any error; its description becomes the issue's message).
+    init(json: JSONValue) throws
+
+    /// The JSON that represents this value.
+    var jsonRepresentation: JSON { get }
+}
+
+extension JSONConvertible {
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        do {
+            _ = try Self(json: json)
+        } catch let error as JSONModelError {
+            for issue in error.issues {
+                let nested = issue.path.isEmpty ? path.description : path.description + (issue.path.hasPrefix("[") ? "" : ".") + issue.path
+                validation.report(issue.reason, at: JSONPath(rawDescription: nested), value: json)
+            }
+        } catch {
+            validation.report(.invalidValue("\(error)"), at: path, value: json)
+        }
+    }
+
+    public static func decode(validated json: JSONValue) -> Self {
+        do {
+            return try Self(json: json)
+        } catch {
+            // Validation ran the same conversion on the same immutable value and it
+            // succeeded; only a converter that is not deterministic gets here.
+            fatalError("\(Self.self).init(json:) failed on a value it accepted during validation: \(error)")
+        }
+    }
+
+    public static func encode(_ value: Self) -> JSON { value.jsonRepresentation }
+}
+
+/// A conversion failure with a message, for ``JSONConvertible`` and ``JSONTransformer`` implementations.
+public struct JSONConversionError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ message: String) { description = message }
+}
+
+extension JSONPath {
+    init(rawDescription: String) {
+        self.init()
+        self = rawDescription.isEmpty ? self : appending(key: rawDescription)
+    }
+}

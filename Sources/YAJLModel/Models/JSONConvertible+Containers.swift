@@ -1,0 +1,80 @@
+/// An optional property: a missing key and `null` both read as `nil`, and `nil` is
+/// written by leaving the key out.
+extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
+    public init(json: JSONValue) throws {
+        self = json.isNull ? nil : try Wrapped(json: json)
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if !json.isNull { Wrapped.validate(json, at: path, into: &validation) }
+    }
+
+    public static func decode(validated json: JSONValue) -> Wrapped? {
+        json.isNull ? nil : Wrapped.decode(validated: json)
+    }
+
+    public static var valueForMissingKey: Wrapped?? { .some(nil) }
+
+    public var jsonRepresentation: JSON { map { $0.jsonRepresentation } ?? .null }
+}
+
+/// Arrays are read whole, every element validated; see ``JSONArray`` for lazy elements.
+extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let elements = json.array else { throw JSONConversionError("expected an array, found \(json.kind)") }
+        self = try elements.map { try Element(json: $0) }
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        guard let elements = json.array else { return validation.reportKind("array", at: path, value: json) }
+        for (index, element) in elements.enumerated() {
+            Element.validate(element, at: path.appending(index: index), into: &validation)
+        }
+    }
+
+    public static func decode(validated json: JSONValue) -> [Element] {
+        json.array.map { $0.map { Element.decode(validated: $0) } } ?? []
+    }
+
+    public var jsonRepresentation: JSON { .array(map(\.jsonRepresentation)) }
+}
+
+/// Objects read as dictionaries keyed by member name (with repeated keys, the last wins).
+extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let members = json.object else { throw JSONConversionError("expected an object, found \(json.kind)") }
+        var dictionary: [String: Value] = [:]
+        for member in members { dictionary[member.key] = try Value(json: member.value) }
+        self = dictionary
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        guard let members = json.object else { return validation.reportKind("object", at: path, value: json) }
+        for member in members {
+            Value.validate(member.value, at: path.appending(key: member.key), into: &validation)
+        }
+    }
+
+    public static func decode(validated json: JSONValue) -> [String: Value] {
+        guard let members = json.object else { return [:] }
+        var dictionary: [String: Value] = [:]
+        for member in members { dictionary[member.key] = Value.decode(validated: member.value) }
+        return dictionary
+    }
+
+    public var jsonRepresentation: JSON {
+        .object(sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonRepresentation) })
+    }
+}
+
+/// A property of type `JSONValue` passes the JSON through as it is, unread.
+extension JSONValue: JSONConvertible {
+    public init(json: JSONValue) { self = json }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {}
+
+    public static func decode(validated json: JSONValue) -> JSONValue { json }
+
+    public var jsonRepresentation: JSON { JSON(self) }
+}
+

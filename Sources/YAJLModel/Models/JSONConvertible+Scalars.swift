@@ -1,0 +1,150 @@
+import Foundation
+
+extension String: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let text = json.string else { throw JSONConversionError("expected a string, found \(json.kind)") }
+        self = text
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if json.kind != .string { validation.reportKind("string", at: path, value: json) }
+    }
+
+    public static func decode(validated json: JSONValue) -> String { json.string ?? "" }
+
+    public var jsonRepresentation: JSON { .string(self) }
+}
+
+extension Bool: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let value = json.bool else { throw JSONConversionError("expected a boolean, found \(json.kind)") }
+        self = value
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if json.kind != .bool { validation.reportKind("boolean", at: path, value: json) }
+    }
+
+    public static func decode(validated json: JSONValue) -> Bool { json.bool ?? false }
+
+    public var jsonRepresentation: JSON { .bool(self) }
+}
+
+extension JSONValue {
+    /// Calls `body` with the number this value holds, either as a JSON number or
+    /// as a string of number text (`"36"`), as NTJsonModel read numeric properties.
+    func withNumberOrNumericString<R>(_ body: (JSONNumberText) -> R?) -> R? {
+        switch kind {
+        case .number:
+            return withNumber(body)
+        case .string:
+            return stringView?.withUnsafeBytes { text in
+                JSONNumberText.isValidSyntax(text) ? body(JSONNumberText(text)) : nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Reports why this value is not a number in range for `type`.
+    func reportNumberProblem(_ type: String, at path: JSONPath, into validation: inout JSONValidation) {
+        if kind == .number || (kind == .string && withNumberOrNumericString({ _ in true }) == true) {
+            validation.report(.invalidValue("\(numberText ?? string ?? "") is out of range for \(type)"), at: path, value: self)
+        } else if kind == .string {
+            validation.report(.invalidValue("\"\(string ?? "")\" is not a number"), at: path, value: self)
+        } else {
+            validation.reportKind("number", at: path, value: self)
+        }
+    }
+}
+
+/// Integers read exactly from numbers or numeric strings; a value out of the type's
+/// range, or with a fraction, is an error rather than a trap or a rounding.
+public protocol JSONIntegerConvertible: FixedWidthInteger, JSONConvertible {}
+
+extension JSONIntegerConvertible {
+    public init(json: JSONValue) throws {
+        guard let value = json.withNumberOrNumericString({ $0.integer(Self.self) }) else {
+            var validation = JSONValidation()
+            json.reportNumberProblem("\(Self.self)", at: JSONPath(), into: &validation)
+            throw JSONConversionError(validation.issues.first?.reason.description ?? "not an integer")
+        }
+        self = value
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if json.withNumberOrNumericString({ $0.integer(Self.self) }) == nil {
+            json.reportNumberProblem("\(Self.self)", at: path, into: &validation)
+        }
+    }
+
+    public static func decode(validated json: JSONValue) -> Self {
+        json.withNumberOrNumericString { $0.integer(Self.self) } ?? 0
+    }
+
+    public var jsonRepresentation: JSON { .number(JSONNumber(self)) }
+}
+
+extension Int: JSONIntegerConvertible {}
+extension Int8: JSONIntegerConvertible {}
+extension Int16: JSONIntegerConvertible {}
+extension Int32: JSONIntegerConvertible {}
+extension Int64: JSONIntegerConvertible {}
+extension UInt: JSONIntegerConvertible {}
+extension UInt8: JSONIntegerConvertible {}
+extension UInt16: JSONIntegerConvertible {}
+extension UInt32: JSONIntegerConvertible {}
+extension UInt64: JSONIntegerConvertible {}
+
+extension Double: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let value = json.withNumberOrNumericString({ $0.double }) else {
+            throw JSONConversionError("expected a number in Double's range, found \(json.kind)")
+        }
+        self = value
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", at: path, into: &validation) }
+    }
+
+    public static func decode(validated json: JSONValue) -> Double { json.withNumberOrNumericString { $0.double } ?? 0 }
+
+    public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
+}
+
+extension Float: JSONConvertible {
+    private static func read(_ json: JSONValue) -> Float? {
+        json.withNumberOrNumericString { number in number.double.map(Float.init).flatMap { $0.isFinite ? $0 : nil } }
+    }
+
+    public init(json: JSONValue) throws {
+        guard let value = Self.read(json) else { throw JSONConversionError("expected a number in Float's range, found \(json.kind)") }
+        self = value
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if read(json) == nil { json.reportNumberProblem("Float", at: path, into: &validation) }
+    }
+
+    public static func decode(validated json: JSONValue) -> Float { read(json) ?? 0 }
+
+    public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
+}
+
+extension Decimal: JSONConvertible {
+    public init(json: JSONValue) throws {
+        guard let value = json.withNumberOrNumericString({ $0.decimal }) else {
+            throw JSONConversionError("expected a number that Decimal holds exactly, found \(json.kind)")
+        }
+        self = value
+    }
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        if json.withNumberOrNumericString({ $0.decimal }) == nil { json.reportNumberProblem("Decimal", at: path, into: &validation) }
+    }
+
+    public static func decode(validated json: JSONValue) -> Decimal { json.withNumberOrNumericString { $0.decimal } ?? 0 }
+
+    public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A struct read lazily from JSON. Declare one with the `@JSONModel` macro (from the
+/// `YAJLModelMacros` product), which writes the requirements below.
+///
+/// A model is a view over a ``JSONValue``. Creating one validates the JSON reachable
+/// through its declared properties (every required key present, every value of the
+/// right kind, every conversion successful) without building any values; each
+/// property is then decoded on first read and cached. A model that exists is valid,
+/// so its getters never throw.
+public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, CustomDebugStringConvertible, Sendable {
+    /// The model's backing JSON object, unmapped keys included.
+    var json: JSONValue { get }
+
+    /// Wraps JSON that ``validateProperties(of:at:into:)`` accepted. Generated.
+    init(validatedJSON json: JSONValue)
+
+    /// Checks every declared property of `json`. Generated.
+    static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation)
+
+    /// The declared properties and their values, for descriptions. Generated.
+    var propertyValues: KeyValuePairs<String, Any> { get }
+
+    /// Rewrites the raw bytes before they are parsed by `init(parsing:)`; the default
+    /// returns them unchanged. A feed that escapes `'` as `\'` (invalid JSON) can be
+    /// repaired here with ``JSONPreprocessing/unescapingSingleQuotes(_:)``.
+    static func preprocess(_ bytes: [UInt8]) throws -> [UInt8]
+
+    /// Rewrites the parsed JSON before the model reads it (ICJSONMapper's
+    /// `transformJSONRepresentationBeforeMapping`); the default returns it unchanged.
+    static func transform(_ json: JSONValue) throws -> JSONValue
+}
+
+extension JSONModel {
+    public static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] { bytes }
+    public static func transform(_ json: JSONValue) throws -> JSONValue { json }
+
+    /// Reads a model from `json`, checking everything its properties reach first.
+    /// - Throws: ``JSONModelError`` listing every problem, each with its path and offset.
+    public init(json: JSONValue) throws(JSONModelError) {
+        self = try Self.checked(json)
+    }
+
+    private static func checked(_ json: JSONValue) throws(JSONModelError) -> Self {
+        let transformed = try applyingTransform(json, at: JSONPath())
+        var validation = JSONValidation()
+        validateObject(transformed, at: JSONPath(), into: &validation)
+        guard validation.isValid else { throw JSONModelError(issues: validation.issues) }
+        return Self(validatedJSON: transformed)
+    }
+
+    /// Parses `data` (after ``preprocess(_:)``) and reads a model from it.
+    public init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONModelError) {
+        try self.init(parsing: Array(data), options: options)
+    }
+
+    /// Parses `text` (after ``preprocess(_:)``) and reads a model from it.
+    public init(parsing text: String, options: JSONParseOptions = .init()) throws(JSONModelError) {
+        try self.init(parsing: Array(text.utf8), options: options)
+    }
+
+    /// Parses `bytes` (after ``preprocess(_:)``) and reads a model from it.
+    public init(parsing bytes: [UInt8], options: JSONParseOptions = .init()) throws(JSONModelError) {
+        let prepared: [UInt8]
+        do {
+            prepared = try Self.preprocess(bytes)
+        } catch {
+            throw JSONModelError(issues: [.init(path: "", offset: 0, reason: .invalidValue("preprocessing failed: \(error)"))])
+        }
+        let document: JSONDocument
+        do throws(JSONError) {
+            document = try JSONDocument(parsing: prepared, options: options)
+        } catch {
+            throw JSONModelError(issues: [.init(path: "", offset: error.offset, reason: .invalidJSON(error))])
+        }
+        self = try Self.checked(document.root)
+    }
+
+    // MARK: JSONCodec, so models nest in models, arrays and dictionaries
+
+    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        do {
+            validateObject(try applyingTransform(json, at: path), at: path, into: &validation)
+        } catch {
+            validation.merge(JSONValidation(error.issues))
+        }
+    }
+
+    public static func decode(validated json: JSONValue) -> Self {
+        // The transform succeeded on this same value during validation.
+        Self(validatedJSON: (try? applyingTransform(json, at: JSONPath())) ?? json)
+    }
+
+    public var jsonRepresentation: JSON { JSON(json) }
+
+    private static func validateObject(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+        guard json.kind == .object else { return validation.reportKind("object", at: path, value: json) }
+        validateProperties(of: json, at: path, into: &validation)
+    }
+
+    private static func applyingTransform(_ json: JSONValue, at path: JSONPath) throws(JSONModelError) -> JSONValue {
+        do {
+            return try transform(json)
+        } catch {
+            throw JSONModelError(issues: [.init(path: path.description, offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
+        }
+    }
+
+    // MARK: Equality, writing and interop
+
+    /// Models are equal when their JSON is (see ``JSONValue``'s `==`), unmapped keys included.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    /// The model's JSON; see ``JSONValue/jsonData(options:)``.
+    public func jsonData(options: JSONWriteOptions = []) -> Data { json.jsonData(options: options) }
+
+    /// The model's JSON as a string; see ``JSONValue/jsonData(options:)``.
+    public func jsonString(options: JSONWriteOptions = []) -> String { json.jsonString(options: options) }
+
+    /// The model's JSON as Foundation objects (`[String: Any]`), as JAGPropertyConverter returned.
+    public var foundationObject: [String: Any] { json.foundationObject as? [String: Any] ?? [:] }
+
+    // MARK: Descriptions
+
+    /// `Photo(title: "Bridge", link: https://…, media: Media(…))`: the declared
+    /// properties, with nested models abbreviated.
+    public var description: String {
+        let fields = propertyValues.map { "\($0.key): \(JSONModelDescription.short($0.value))" }
+        return "\(Self.self)(\(fields.joined(separator: ", ")))"
+    }
+
+    /// Every declared property, nested models and arrays of models in full, one per line.
+    public var debugDescription: String { JSONModelDescription.full(self, indent: 0) }
+}
+
+enum JSONModelDescription {
+    static func short(_ value: Any) -> String {
+        switch value {
+        case let model as any JSONModel: "\(type(of: model))(…)"
+        case let text as String: text.debugDescription
+        case let array as any Collection where !(value is any StringProtocol): "[\(array.count) elements]"
+        default: "\(value)"
+        }
+    }
+
+    static func full(_ value: Any, indent: Int) -> String {
+        let pad = String(repeating: "  ", count: indent + 1)
+        switch value {
+        case let model as any JSONModel:
+            let fields = model.propertyValues.map { "\(pad)\($0.key): \(full($0.value, indent: indent + 1))" }
+            return "\(type(of: model)) {\n\(fields.joined(separator: "\n"))\n\(String(repeating: "  ", count: indent))}"
+        case let text as String:
+            return text.debugDescription
+        case let elements as any RandomAccessCollection where value is any Sequence && !(value is JSONValue):
+            let items = (elements as any Sequence).map { "\(pad)\(full($0, indent: indent + 1))" }
+            return items.isEmpty ? "[]" : "[\n\(items.joined(separator: "\n"))\n\(String(repeating: "  ", count: indent))]"
+        default:
+            return "\(value)"
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@JSONModel`: adds the storage, initializers and validation to a struct, marks each
+/// stored property for `@_JSONModelProperty`, and declares the `JSONModel` conformance.
+public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+    // MARK: Members
+
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+            diagnoseNotAStruct(declaration, node: node, in: context)
+            return []
+        }
+        let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
+        for problem in problems { diagnose(problem, in: context) }
+        guard problems.isEmpty else { return [] }
+
+        let access = accessLevel(of: structDecl)
+        let validations = properties.map { property in
+            "JSONModelSupport.validate(json, path: \(literal(property.path)), codec: \(property.codec).self, hasDefault: \(property.defaultValue != nil), at: path, into: &validation)"
+        }
+        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.name)" }
+        let parameters = properties.map { property in
+            let defaultValue = property.defaultValue.map { " = \($0)" } ?? (property.isOptional ? " = nil" : "")
+            return "\(property.name): \(property.type)\(defaultValue)"
+        }
+        let assignments = properties.map { property in
+            "JSONModelSupport.set(\(property.codec).encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
+        }
+
+        return [
+            "private let _storage: JSONModelStorage",
+            """
+            /// The model's JSON object, unmapped keys included.
+            \(raw: access)var json: JSONValue { _storage.json }
+            """,
+            """
+            \(raw: access)init(validatedJSON json: JSONValue) {
+                _storage = JSONModelStorage(json: json, propertyCount: \(raw: properties.count))
+            }
+            """,
+            """
+            /// A new model built from values.
+            \(raw: access)init(\(raw: parameters.joined(separator: ", "))) {
+                var object: JSON = [:]
+                \(raw: assignments.joined(separator: "\n"))
+                self.init(validatedJSON: JSONModelSupport.document(for: object))
+            }
+            """,
+            """
+            \(raw: access)static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+                \(raw: validations.isEmpty ? "_ = (json, path, validation)" : validations.joined(separator: "\n"))
+            }
+            """,
+            """
+            \(raw: access)var propertyValues: KeyValuePairs<String, Any> {
+                [\(raw: descriptions.isEmpty ? ":" : descriptions.joined(separator: ", "))]
+            }
+            """,
+        ]
+    }
+
+    // MARK: Member attributes
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard let structDecl = declaration.as(StructDeclSyntax.self),
+            let variable = member.as(VariableDeclSyntax.self),
+            let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" })
+        else { return [] }
+        // Problems are reported once, by the member expansion; here they just mean "no accessors".
+        let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
+        guard problems.isEmpty, let property = properties.first(where: { $0.name == name }) else { return [] }
+        return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self)"]
+    }
+
+    // MARK: Conformance
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): JSONModel {}")]
+    }
+
+    // MARK: Helpers
+
+    private static func keyStrategy(_ node: AttributeSyntax) -> KeyStrategy {
+        guard let arguments = node.arguments?.as(LabeledExprListSyntax.self),
+            let keys = arguments.first(where: { $0.label?.text == "keys" })
+        else { return .useDefaultKeys }
+        return keys.expression.trimmedDescription.hasSuffix("snakeCase") ? .snakeCase : .useDefaultKeys
+    }
+
+    /// `public ` or `package ` when the struct is, so the generated members satisfy the conformance.
+    private static func accessLevel(of structDecl: StructDeclSyntax) -> String {
+        for modifier in structDecl.modifiers where ["public", "package", "open"].contains(modifier.name.text) {
+            return modifier.name.text == "open" ? "public " : "\(modifier.name.text) "
+        }
+        return ""
+    }
+
+    /// A Swift array literal of string literals: `["media", "m"]`.
+    private static func literal(_ strings: [String]) -> String {
+        "[" + strings.map { StringLiteralExprSyntax(content: $0).description }.joined(separator: ", ") + "]"
+    }
+
+    private static func diagnoseNotAStruct(_ declaration: some DeclGroupSyntax, node: AttributeSyntax, in context: some MacroExpansionContext) {
+        let kind: String
+        var fixIts: [FixIt] = []
+        if let classDecl = declaration.as(ClassDeclSyntax.self) {
+            kind = "a class"
+            let replacement = classDecl.classKeyword.with(\.tokenKind, .keyword(.struct))
+            fixIts.append(FixIt(message: ModelFixIt(message: "make it a struct"),
+                                changes: [.replace(oldNode: Syntax(classDecl.classKeyword), newNode: Syntax(replacement))]))
+        } else if declaration.is(EnumDeclSyntax.self) {
+            kind = "an enum (for a choice of models, conform it to JSONPolymorphic)"
+        } else if declaration.is(ActorDeclSyntax.self) {
+            kind = "an actor"
+        } else {
+            kind = "this declaration"
+        }
+        context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.notAStruct(kind: kind), fixIts: fixIts))
+    }
+
+    private static func diagnose(_ problem: PropertyProblem, in context: some MacroExpansionContext) {
+        var fixIts: [FixIt] = []
+        if case .replaceLetWithVar(let token) = problem.fixIt {
+            fixIts.append(FixIt(message: ModelFixIt(message: "replace 'let' with 'var'"),
+                                changes: [.replace(oldNode: Syntax(token), newNode: Syntax(token.with(\.tokenKind, .keyword(.var))))]))
+        }
+        context.diagnose(Diagnostic(node: problem.node, message: problem.message, fixIts: fixIts))
+    }
+}

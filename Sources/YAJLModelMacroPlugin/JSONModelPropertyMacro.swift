@@ -1,0 +1,34 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@_JSONModelProperty(slot:path:codec:)`, written by `@JSONModel` on each stored
+/// property: the getter reads through the model's storage (decoded once, then
+/// cached). A property with an initial value also gets an empty `init` accessor,
+/// which lets it keep its initial value in the source: that value is the default
+/// for a missing key.
+public struct JSONModelPropertyMacro: AccessorMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+            let arguments = node.arguments?.as(LabeledExprListSyntax.self), arguments.count == 3
+        else { return [] }
+        let values = Array(arguments)
+        let slot = values[0].expression.trimmedDescription
+        let path = values[1].expression.trimmedDescription
+        let codec = values[2].expression.trimmedDescription
+        let defaultValue = binding.initializer?.value.trimmedDescription ?? "nil"
+
+        var accessors: [AccessorDeclSyntax] = []
+        if binding.initializer != nil {
+            accessors.append("init(initialValue) {}")
+        }
+        accessors.append(
+            """
+            get {
+                _storage.value(slot: \(raw: slot), path: \(raw: path), codec: \(raw: codec), default: \(raw: defaultValue))
+            }
+            """)
+        return accessors
+    }
+}

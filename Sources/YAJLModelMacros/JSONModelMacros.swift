@@ -1,0 +1,55 @@
+@_exported import YAJLModel
+
+/// How `@JSONModel` names the JSON keys of properties without a `@JSONKey`.
+public enum JSONKeyStrategy: Sendable {
+    /// The property name as it is: `firstName` reads `"firstName"`.
+    case useDefaultKeys
+    /// snake_case: `firstName` reads `"first_name"`, `imageURL` reads `"image_url"`.
+    case snakeCase
+}
+
+/// Makes a struct a ``JSONModel``: a lazy, validated view over a JSON object.
+///
+/// ```swift
+/// @JSONModel
+/// struct Photo {
+///     var title: String
+///     var link: URL
+///     @JSONKey("media.m") var imageURL: URL
+///     var published: Date
+///     var tags: Tags                         // a JSONConvertible type of your own
+///     @JSONKey("author_id") var authorID: String
+///     var views: Int = 0                     // used when the key is missing
+///     var description: String?              // missing and null read as nil
+/// }
+/// let photo = try Photo(parsing: data)
+/// ```
+///
+/// Each stored property becomes an accessor that decodes its value on first read and
+/// caches it. The macro also writes `init(json:)` (through ``JSONModel``),
+/// `init(parsing:)`, a memberwise initializer that builds a new model from values, and
+/// `var json: JSONValue`. Computed and static properties are left alone.
+///
+/// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
+@attached(member, names: named(_storage), named(json), named(init), named(validateProperties), named(propertyValues))
+@attached(memberAttribute)
+@attached(extension, conformances: JSONModel)
+public macro JSONModel(keys: JSONKeyStrategy = .useDefaultKeys) =
+    #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelMacro")
+
+/// Reads a property from another key than its name: `@JSONKey("last_name")`. A dotted
+/// path reads a nested value (`@JSONKey("media.m")`), and a path that starts with `/` is
+/// a JSON Pointer, for keys that contain dots (`@JSONKey("/a.b/c")`).
+@attached(peer)
+public macro JSONKey(_ key: String) = #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
+
+/// Reads and writes a property through a ``JSONTransformer``: `@JSONTransform(EpochSeconds.self) var created: Date`.
+@attached(peer)
+public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transformer.Type) =
+    #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
+
+/// Written by `@JSONModel` on each stored property: its accessors read through the
+/// model's storage. Not for direct use.
+@attached(accessor, names: named(init), named(get))
+public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type) =
+    #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")
