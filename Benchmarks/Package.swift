@@ -27,6 +27,7 @@ let package = Package(
             name: "yajlmodel-bench",
             dependencies: [
                 .product(name: "YAJLModel", package: "YAJLModel"),
+                .product(name: "YAJLModelMacros", package: "YAJLModel"),
                 "CYAJLBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

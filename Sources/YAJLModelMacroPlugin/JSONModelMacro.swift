@@ -22,9 +22,9 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
 
         let access = accessLevel(of: structDecl)
         let validations = properties.map { property in
-            "JSONModelSupport.validate(json, path: \(literal(property.path)), codec: \(property.codec).self, hasDefault: \(property.defaultValue != nil), at: path, into: &validation)"
+            "JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(property.defaultValue != nil), into: &validation)"
         }
-        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.name)" }
+        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.name) as Any" }
         let parameters = properties.map { property in
             let defaultValue = property.defaultValue.map { " = \($0)" } ?? (property.isOptional ? " = nil" : "")
             return "\(property.name): \(property.type)\(defaultValue)"
@@ -53,8 +53,8 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             }
             """,
             """
-            \(raw: access)static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-                \(raw: validations.isEmpty ? "_ = (json, path, validation)" : validations.joined(separator: "\n"))
+            \(raw: access)static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                \(raw: validations.isEmpty ? "_ = (json, validation)" : validations.joined(separator: "\n"))
             }
             """,
             """
@@ -78,7 +78,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         // Problems are reported once, by the member expansion; here they just mean "no accessors".
         let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
         guard problems.isEmpty, let property = properties.first(where: { $0.name == name }) else { return [] }
-        return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self)"]
+        return ["@_JSONModelProperty(slot: \(raw: property.slot), \(raw: keyArgument(property.path)), codec: \(raw: property.codec).self)"]
     }
 
     // MARK: Conformance
@@ -106,6 +106,12 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             return modifier.name.text == "open" ? "public " : "\(modifier.name.text) "
         }
         return ""
+    }
+
+    /// `key: "title"` for one key (a string literal: nothing to allocate per read), or
+    /// `path: ["media", "m"]` for a dotted path.
+    static func keyArgument(_ path: [String]) -> String {
+        path.count == 1 ? "key: \(StringLiteralExprSyntax(content: path[0]))" : "path: \(literal(path))"
     }
 
     /// A Swift array literal of string literals: `["media", "m"]`.

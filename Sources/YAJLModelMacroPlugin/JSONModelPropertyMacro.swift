@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@_JSONModelProperty(slot:path:codec:)`, written by `@JSONModel` on each stored
+/// `@_JSONModelProperty(slot:key:codec:)` or `(slot:path:codec:)`, written by `@JSONModel` on each stored
 /// property: the getter reads through the model's storage (decoded once, then
 /// cached). A property with an initial value also gets an empty `init` accessor,
 /// which lets it keep its initial value in the source: that value is the default
@@ -15,7 +15,7 @@ public struct JSONModelPropertyMacro: AccessorMacro {
         else { return [] }
         let values = Array(arguments)
         let slot = values[0].expression.trimmedDescription
-        let path = values[1].expression.trimmedDescription
+        let location = "\(values[1].label?.text ?? "key"): \(values[1].expression.trimmedDescription)"
         let codec = values[2].expression.trimmedDescription
         let defaultValue = binding.initializer?.value.trimmedDescription ?? "nil"
 
@@ -26,7 +26,7 @@ public struct JSONModelPropertyMacro: AccessorMacro {
         accessors.append(
             """
             get {
-                _storage.value(slot: \(raw: slot), path: \(raw: path), codec: \(raw: codec), default: \(raw: defaultValue))
+                _storage.value(slot: \(raw: slot), \(raw: location), codec: \(raw: codec), default: \(raw: defaultValue))
             }
             """)
         return accessors

@@ -51,5 +51,10 @@ public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transfor
 /// Written by `@JSONModel` on each stored property: its accessors read through the
 /// model's storage. Not for direct use.
 @attached(accessor, names: named(init), named(get))
+public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, key: String, codec: Codec.Type) =
+    #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")
+
+/// Written by `@JSONModel` on a stored property with a dotted `@JSONKey`. Not for direct use.
+@attached(accessor, names: named(init), named(get))
 public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")

@@ -127,6 +127,18 @@ struct BenchCommand: ParsableCommand {
         print(Report.table(results))
         print(Report.summary(results))
 
+        // Typed reading of Twitter-shaped inputs: @JSONModel against JSONDecoder.
+        let modelInputs = inputs.filter { ModelScenario.applies(to: $0) && (selected($0.name) || selected("model")) }
+        var modelResults: [InputResult] = []
+        for input in modelInputs {
+            log("models: \(input.name): \(plan.warmup) warm-up + \(plan.runs) runs")
+            modelResults.append(measure(input, contenders: ModelScenario.contenders, plan: plan))
+        }
+        if !modelResults.isEmpty {
+            print(Report.comparison(modelResults, title: "Read every field of every status", baseline: ModelScenario.codable))
+        }
+        results += modelResults
+
         let failures = results.flatMap { result in
             result.outcomes.compactMap { outcome -> String? in
                 if case .failed(let reason) = outcome.result { return "\(result.input.name) / \(outcome.name): \(reason)" }

@@ -46,6 +46,37 @@ extension JSONDocument {
         }
     }
 
+    /// The path from `ancestor` down to `node` as `items[3].media.m`, or nil when
+    /// `node` is not inside `ancestor`. Walks one level at a time, skipping siblings'
+    /// subtrees, so it costs depth × width: used for error messages only.
+    func pathDescription(from ancestor: UInt32, to node: UInt32) -> String? {
+        guard node >= ancestor, node < subtreeEnd(ancestor) else { return nil }
+        var path = ""
+        var current = ancestor
+        while current != node {
+            let isObject = tag(current) == UInt32(YJM_OBJECT)
+            var child = firstChild(current)
+            var index = 0
+            while true {
+                let value = isObject ? subtreeEnd(child) : child
+                if node < subtreeEnd(value) {
+                    if isObject {
+                        let key = withStringBytes(child) { String(decoding: $0, as: UTF8.self) }
+                        if node == child { return path }  // a key node: point at its object
+                        path += path.isEmpty ? key : "." + key
+                    } else {
+                        path += "[\(index)]"
+                    }
+                    current = value
+                    break
+                }
+                child = subtreeEnd(value)
+                index += 1
+            }
+        }
+        return path
+    }
+
     /// Where the value's text sits in the input.
     func byteRange(_ node: UInt32) -> Range<Int> {
         let start = startOffset(node)

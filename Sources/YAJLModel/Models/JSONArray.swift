@@ -29,10 +29,10 @@ public struct JSONArray<Element: JSONCodec>: RandomAccessCollection, Sendable {
 }
 
 extension JSONArray: JSONCodec {
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        guard let elements = json.array else { return validation.reportKind("array", at: path, value: json) }
-        for (index, element) in elements.enumerated() {
-            Element.validate(element, at: path.appending(index: index), into: &validation)
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        guard let elements = json.array else { return validation.reportKind("array", at: json) }
+        for element in elements {
+            Element.validate(element, into: &validation)
         }
     }
 

@@ -12,7 +12,7 @@ public protocol JSONCodec {
 
     /// Checks that `json` reads as a `Decoded`, reporting every problem into `validation`.
     /// Should allocate nothing for scalars; conversions (dates, URLs) may run.
-    static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation)
+    static func validate(_ json: JSONValue, into validation: inout JSONValidation)
 
     /// Reads a value from `json`, which ``validate(_:at:into:)`` accepted.
     static func decode(validated json: JSONValue) -> Decoded
@@ -56,16 +56,14 @@ public protocol JSONConvertible: JSONCodec where Decoded == Self {
 }
 
 extension JSONConvertible {
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             _ = try Self(json: json)
         } catch let error as JSONModelError {
-            for issue in error.issues {
-                let nested = issue.path.isEmpty ? path.description : path.description + (issue.path.hasPrefix("[") ? "" : ".") + issue.path
-                validation.report(issue.reason, at: JSONPath(rawDescription: nested), value: json)
-            }
+            // A model read inside a converter: keep its paths, below this value.
+            for issue in error.issues { validation.report(issue.reason, at: json, suffix: issue.path) }
         } catch {
-            validation.report(.invalidValue("\(error)"), at: path, value: json)
+            validation.report(.invalidValue("\(error)"), at: json)
         }
     }
 
@@ -87,11 +85,4 @@ public struct JSONConversionError: Error, Sendable, Hashable, CustomStringConver
     public var description: String
 
     public init(_ message: String) { description = message }
-}
-
-extension JSONPath {
-    init(rawDescription: String) {
-        self.init()
-        self = rawDescription.isEmpty ? self : appending(key: rawDescription)
-    }
 }

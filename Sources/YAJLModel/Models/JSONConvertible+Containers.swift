@@ -5,8 +5,8 @@ extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
         self = json.isNull ? nil : try Wrapped(json: json)
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if !json.isNull { Wrapped.validate(json, at: path, into: &validation) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if !json.isNull { Wrapped.validate(json, into: &validation) }
     }
 
     public static func decode(validated json: JSONValue) -> Wrapped? {
@@ -25,10 +25,10 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
         self = try elements.map { try Element(json: $0) }
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        guard let elements = json.array else { return validation.reportKind("array", at: path, value: json) }
-        for (index, element) in elements.enumerated() {
-            Element.validate(element, at: path.appending(index: index), into: &validation)
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        guard let elements = json.array else { return validation.reportKind("array", at: json) }
+        for element in elements {
+            Element.validate(element, into: &validation)
         }
     }
 
@@ -48,10 +48,10 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
         self = dictionary
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        guard let members = json.object else { return validation.reportKind("object", at: path, value: json) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        guard let members = json.object else { return validation.reportKind("object", at: json) }
         for member in members {
-            Value.validate(member.value, at: path.appending(key: member.key), into: &validation)
+            Value.validate(member.value, into: &validation)
         }
     }
 
@@ -71,7 +71,7 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
 extension JSONValue: JSONConvertible {
     public init(json: JSONValue) { self = json }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {}
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {}
 
     public static func decode(validated json: JSONValue) -> JSONValue { json }
 

@@ -6,8 +6,8 @@ extension String: JSONConvertible {
         self = text
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if json.kind != .string { validation.reportKind("string", at: path, value: json) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if json.kind != .string { validation.reportKind("string", at: json) }
     }
 
     public static func decode(validated json: JSONValue) -> String { json.string ?? "" }
@@ -21,8 +21,8 @@ extension Bool: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if json.kind != .bool { validation.reportKind("boolean", at: path, value: json) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if json.kind != .bool { validation.reportKind("boolean", at: json) }
     }
 
     public static func decode(validated json: JSONValue) -> Bool { json.bool ?? false }
@@ -47,13 +47,13 @@ extension JSONValue {
     }
 
     /// Reports why this value is not a number in range for `type`.
-    func reportNumberProblem(_ type: String, at path: JSONPath, into validation: inout JSONValidation) {
+    func reportNumberProblem(_ type: String, into validation: inout JSONValidation) {
         if kind == .number || (kind == .string && withNumberOrNumericString({ _ in true }) == true) {
-            validation.report(.invalidValue("\(numberText ?? string ?? "") is out of range for \(type)"), at: path, value: self)
+            validation.report(.invalidValue("\(numberText ?? string ?? "") is out of range for \(type)"), at: self)
         } else if kind == .string {
-            validation.report(.invalidValue("\"\(string ?? "")\" is not a number"), at: path, value: self)
+            validation.report(.invalidValue("\"\(string ?? "")\" is not a number"), at: self)
         } else {
-            validation.reportKind("number", at: path, value: self)
+            validation.reportKind("number", at: self)
         }
     }
 }
@@ -66,15 +66,15 @@ extension JSONIntegerConvertible {
     public init(json: JSONValue) throws {
         guard let value = json.withNumberOrNumericString({ $0.integer(Self.self) }) else {
             var validation = JSONValidation()
-            json.reportNumberProblem("\(Self.self)", at: JSONPath(), into: &validation)
-            throw JSONConversionError(validation.issues.first?.reason.description ?? "not an integer")
+            json.reportNumberProblem("\(Self.self)", into: &validation)
+            throw JSONConversionError(validation.problems.first?.reason.description ?? "not an integer")
         }
         self = value
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.withNumberOrNumericString({ $0.integer(Self.self) }) == nil {
-            json.reportNumberProblem("\(Self.self)", at: path, into: &validation)
+            json.reportNumberProblem("\(Self.self)", into: &validation)
         }
     }
 
@@ -104,8 +104,8 @@ extension Double: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", at: path, into: &validation) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", into: &validation) }
     }
 
     public static func decode(validated json: JSONValue) -> Double { json.withNumberOrNumericString { $0.double } ?? 0 }
@@ -123,8 +123,8 @@ extension Float: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if read(json) == nil { json.reportNumberProblem("Float", at: path, into: &validation) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if read(json) == nil { json.reportNumberProblem("Float", into: &validation) }
     }
 
     public static func decode(validated json: JSONValue) -> Float { read(json) ?? 0 }
@@ -140,8 +140,8 @@ extension Decimal: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if json.withNumberOrNumericString({ $0.decimal }) == nil { json.reportNumberProblem("Decimal", at: path, into: &validation) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if json.withNumberOrNumericString({ $0.decimal }) == nil { json.reportNumberProblem("Decimal", into: &validation) }
     }
 
     public static func decode(validated json: JSONValue) -> Decimal { json.withNumberOrNumericString { $0.decimal } ?? 0 }

@@ -16,7 +16,7 @@ public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, C
     init(validatedJSON json: JSONValue)
 
     /// Checks every declared property of `json`. Generated.
-    static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation)
+    static func validateProperties(of json: JSONValue, into validation: inout JSONValidation)
 
     /// The declared properties and their values, for descriptions. Generated.
     var propertyValues: KeyValuePairs<String, Any> { get }
@@ -42,10 +42,10 @@ extension JSONModel {
     }
 
     private static func checked(_ json: JSONValue) throws(JSONModelError) -> Self {
-        let transformed = try applyingTransform(json, at: JSONPath())
+        let transformed = try applyingTransform(json)
         var validation = JSONValidation()
-        validateObject(transformed, at: JSONPath(), into: &validation)
-        guard validation.isValid else { throw JSONModelError(issues: validation.issues) }
+        validateObject(transformed, into: &validation)
+        guard validation.isValid else { throw JSONModelError(issues: validation.issues(relativeTo: transformed)) }
         return Self(validatedJSON: transformed)
     }
 
@@ -78,31 +78,31 @@ extension JSONModel {
 
     // MARK: JSONCodec, so models nest in models, arrays and dictionaries
 
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
-            validateObject(try applyingTransform(json, at: path), at: path, into: &validation)
+            validateObject(try applyingTransform(json), into: &validation)
         } catch {
-            validation.merge(JSONValidation(error.issues))
+            for issue in error.issues { validation.report(issue.reason, at: json) }
         }
     }
 
     public static func decode(validated json: JSONValue) -> Self {
         // The transform succeeded on this same value during validation.
-        Self(validatedJSON: (try? applyingTransform(json, at: JSONPath())) ?? json)
+        Self(validatedJSON: (try? applyingTransform(json)) ?? json)
     }
 
     public var jsonRepresentation: JSON { JSON(json) }
 
-    private static func validateObject(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        guard json.kind == .object else { return validation.reportKind("object", at: path, value: json) }
-        validateProperties(of: json, at: path, into: &validation)
+    private static func validateObject(_ json: JSONValue, into validation: inout JSONValidation) {
+        guard json.kind == .object else { return validation.reportKind("object", at: json) }
+        validateProperties(of: json, into: &validation)
     }
 
-    private static func applyingTransform(_ json: JSONValue, at path: JSONPath) throws(JSONModelError) -> JSONValue {
+    private static func applyingTransform(_ json: JSONValue) throws(JSONModelError) -> JSONValue {
         do {
             return try transform(json)
         } catch {
-            throw JSONModelError(issues: [.init(path: path.description, offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
+            throw JSONModelError(issues: [.init(path: "", offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
         }
     }
 

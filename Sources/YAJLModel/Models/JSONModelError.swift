@@ -69,52 +69,52 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// A path into a JSON document, built up while validating, written as `items[3].media.m`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    public private(set) var description: String = ""
-
-    public init() {}
-
-    /// The path of member `key` of the value at this path.
-    public func appending(key: String) -> JSONPath {
-        var path = self
-        path.description += path.description.isEmpty ? key : "." + key
-        return path
-    }
-
-    /// The path of element `index` of the array at this path.
-    public func appending(index: Int) -> JSONPath {
-        var path = self
-        path.description += "[\(index)]"
-        return path
-    }
-}
-
-/// Collects the issues found while validating a value.
+/// Collects the problems found while validating a value.
+///
+/// A problem is recorded against the value it concerns; the readable path
+/// (`items[3].media.m`) is worked out from the tree only when an error is thrown,
+/// so validating valid JSON builds no strings.
 public struct JSONValidation: Sendable {
-    public private(set) var issues: [JSONModelError.Issue] = []
+    struct Problem: Sendable {
+        /// The offending value, or the object that lacks a key.
+        let value: JSONValue
+        /// A path below `value`: the missing key (`media.m`), or the path inside a
+        /// value that a converter reported (`[2].name`). Empty when the value itself is at fault.
+        let suffix: String
+        let reason: JSONModelError.Issue.Reason
+    }
+
+    private(set) var problems: [Problem] = []
 
     public init() {}
 
-    init(_ issues: [JSONModelError.Issue]) { self.issues = issues }
-
-    /// Records a problem with `value` at `path`.
-    public mutating func report(_ reason: JSONModelError.Issue.Reason, at path: JSONPath, value: JSONValue) {
-        issues.append(.init(path: path.description, offset: value.byteRange.lowerBound, reason: reason))
+    /// Records a problem with `value`; `suffix` names a place below it, if the problem is there.
+    public mutating func report(_ reason: JSONModelError.Issue.Reason, at value: JSONValue, suffix: String = "") {
+        problems.append(Problem(value: value, suffix: suffix, reason: reason))
     }
 
-    /// Records a missing key of `object`.
-    public mutating func reportMissing(at path: JSONPath, in object: JSONValue) {
-        issues.append(.init(path: path.description, offset: object.byteRange.lowerBound, reason: .missingKey))
+    /// Records that `object` lacks `keyPath` (one key, or dotted keys).
+    public mutating func reportMissing(_ keyPath: String, in object: JSONValue) {
+        report(.missingKey, at: object, suffix: keyPath)
     }
 
     /// Records that `value` is not of the kind expected.
-    public mutating func reportKind(_ expected: String, at path: JSONPath, value: JSONValue) {
-        report(.wrongKind(expected: expected, found: value.kind), at: path, value: value)
+    public mutating func reportKind(_ expected: String, at value: JSONValue) {
+        report(.wrongKind(expected: expected, found: value.kind), at: value)
     }
 
-    /// Adds the issues another validation found.
-    public mutating func merge(_ other: JSONValidation) { issues += other.issues }
+    /// Whether nothing has been reported.
+    public var isValid: Bool { problems.isEmpty }
 
-    public var isValid: Bool { issues.isEmpty }
+    /// The problems as issues, with paths relative to `root`.
+    func issues(relativeTo root: JSONValue) -> [JSONModelError.Issue] {
+        problems.map { problem in
+            var path = root.document === problem.value.document
+                ? root.document.pathDescription(from: root.node, to: problem.value.node) ?? "" : ""
+            if !problem.suffix.isEmpty {
+                path += path.isEmpty || problem.suffix.hasPrefix("[") ? problem.suffix : "." + problem.suffix
+            }
+            return .init(path: path, offset: problem.value.byteRange.lowerBound, reason: problem.reason)
+        }
+    }
 }

@@ -3,14 +3,15 @@ import Synchronization
 /// The one reference a model value holds: its backing JSON, and the property
 /// values read from it so far.
 ///
-/// Generated code reads properties through ``value(slot:path:codec:default:)``:
-/// the first read of a property decodes it and caches it in its slot; later reads
+/// Generated code reads properties through `value(slot:key:codec:default:)`: the
+/// first read of a property decodes it and caches it in its slot; later reads
 /// return the cached value. Many threads may read one model at once; the cache sits
-/// behind a lock, and decoding happens outside it.
+/// behind a lock, and decoding happens outside it. The reading functions are
+/// inlinable so that they specialize for each property type in the caller's module.
 public final class JSONModelStorage: Sendable {
     /// The model's JSON object, unmapped keys included.
     public let json: JSONValue
-    private let cache: Mutex<[(any Sendable)?]>
+    @usableFromInline let cache: Mutex<[(any Sendable)?]>
 
     /// Storage for a model with `propertyCount` mapped properties.
     public init(json: JSONValue, propertyCount: Int) {
@@ -18,23 +19,28 @@ public final class JSONModelStorage: Sendable {
         cache = Mutex(Array(repeating: nil, count: propertyCount))
     }
 
-    /// The value of the property in `slot`, found at the key `path` (one key, or
-    /// several for a dotted `@JSONKey`), read with `codec`, or `defaultValue` when the
-    /// key is missing or `null`.
+    /// The value of the property in `slot`, at `key`, read with `codec`, or
+    /// `defaultValue` when the key is missing or `null`.
+    @inlinable
+    public func value<Codec: JSONCodec>(
+        slot: Int, key: String, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
+    ) -> Codec.Decoded where Codec.Decoded: Sendable {
+        if let cached = cache.withLock({ $0[slot] }) as? Codec.Decoded { return cached }
+        return store(JSONModelSupport.read(json[key], from: json, codec: codec, default: defaultValue()), in: slot)
+    }
+
+    /// The value of the property in `slot`, at the nested `path` of a dotted `@JSONKey`.
+    @inlinable
     public func value<Codec: JSONCodec>(
         slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cache.withLock({ $0[slot] }) as? Codec.Decoded { return cached }
-        let value: Codec.Decoded
-        if let found = JSONModelSupport.member(of: json, at: path), !found.isNull {
-            value = Codec.decode(validated: found)
-        } else if let missing = Codec.valueForMissingKey ?? defaultValue() {
-            value = missing
-        } else {
-            // Validation guarantees a value or a default; reading the null or the
-            // object in its place keeps this unreachable path from trapping.
-            value = Codec.decode(validated: JSONModelSupport.member(of: json, at: path) ?? json)
-        }
+        let found = JSONModelSupport.member(of: json, at: path)
+        return store(JSONModelSupport.read(found, from: json, codec: codec, default: defaultValue()), in: slot)
+    }
+
+    @inlinable
+    func store<Value: Sendable>(_ value: Value, in slot: Int) -> Value {
         cache.withLock { $0[slot] = value }
         return value
     }
@@ -43,6 +49,7 @@ public final class JSONModelStorage: Sendable {
 /// Helpers for the code that `@JSONModel` generates. Not meant to be called directly.
 public enum JSONModelSupport {
     /// The value at `path` under `object`, or nil if a key is missing or a step is not an object.
+    @inlinable
     public static func member(of object: JSONValue, at path: [String]) -> JSONValue? {
         var current = object
         for key in path {
@@ -52,30 +59,49 @@ public enum JSONModelSupport {
         return current
     }
 
-    /// Checks one property: present (or optional, or defaulted) and readable by `codec`.
+    /// Decodes a found value, or gives the value for a missing key.
+    @inlinable
+    public static func read<Codec: JSONCodec>(
+        _ found: JSONValue?, from object: JSONValue, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
+    ) -> Codec.Decoded {
+        if let found, !found.isNull { return Codec.decode(validated: found) }
+        if let missing = Codec.valueForMissingKey ?? defaultValue() { return missing }
+        // Validation guarantees a value or a default; reading the null or the object
+        // in its place keeps this unreachable path from trapping.
+        return Codec.decode(validated: found ?? object)
+    }
+
+    /// Checks one property at `key`: present (or optional, or defaulted) and readable by `codec`.
+    @inlinable
     public static func validate<Codec: JSONCodec>(
-        _ object: JSONValue, path: [String], codec: Codec.Type, hasDefault: Bool,
-        at modelPath: JSONPath, into validation: inout JSONValidation
+        _ object: JSONValue, key: String, codec: Codec.Type, hasDefault: Bool, into validation: inout JSONValidation
+    ) {
+        guard let value = object[key], !value.isNull else {
+            if Codec.valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
+            return
+        }
+        Codec.validate(value, into: &validation)
+    }
+
+    /// Checks one property at a nested `path`; intermediate values must be objects.
+    public static func validate<Codec: JSONCodec>(
+        _ object: JSONValue, path: [String], codec: Codec.Type, hasDefault: Bool, into validation: inout JSONValidation
     ) {
         var current = object
-        var currentPath = modelPath
         for (index, key) in path.enumerated() {
-            currentPath = currentPath.appending(key: key)
             guard let next = current[key], !next.isNull else {
                 if Codec.valueForMissingKey == nil && !hasDefault {
-                    // Name the whole path, and point at the object that lacks the key.
-                    let fullPath = path[(index + 1)...].reduce(currentPath) { $0.appending(key: $1) }
-                    validation.reportMissing(at: fullPath, in: current)
+                    validation.reportMissing(path[index...].joined(separator: "."), in: current)
                 }
                 return
             }
             if index < path.count - 1 && next.kind != .object {
-                validation.reportKind("object", at: currentPath, value: next)
+                validation.reportKind("object", at: next)
                 return
             }
             current = next
         }
-        Codec.validate(current, at: currentPath, into: &validation)
+        Codec.validate(current, into: &validation)
     }
 
     /// Sets `value` at `path` in an object being built, creating intermediate objects;

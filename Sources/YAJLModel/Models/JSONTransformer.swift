@@ -23,11 +23,11 @@ public protocol JSONTransformer: JSONCodec {
 }
 
 extension JSONTransformer {
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             _ = try read(json)
         } catch {
-            validation.report(.invalidValue("\(error)"), at: path, value: json)
+            validation.report(.invalidValue("\(error)"), at: json)
         }
     }
 
@@ -46,8 +46,8 @@ extension JSONTransformer {
 /// Applies a transformer to an optional property: a missing key or `null` reads as `nil`.
 /// The macro uses it for `@JSONTransform(T.self) var x: Value?`.
 public enum JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
-    public static func validate(_ json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-        if !json.isNull { Wrapped.validate(json, at: path, into: &validation) }
+    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if !json.isNull { Wrapped.validate(json, into: &validation) }
     }
 
     public static func decode(validated json: JSONValue) -> Wrapped.Decoded? {

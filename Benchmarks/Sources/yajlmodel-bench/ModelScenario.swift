@@ -1,0 +1,195 @@
+import Foundation
+import YAJLModelMacros
+
+// Reading every field of every status of a Twitter search result, two ways, on the
+// same bytes: @JSONModel types (parse, validate, then each field decoded on read),
+// and Codable structs with the same fields through JSONDecoder. Both read every
+// field and fold it into a checksum, so neither can skip work.
+
+@JSONModel(keys: .snakeCase)
+struct ModelStatus {
+    var createdAt: String
+    var id: UInt64
+    var idStr: String
+    var text: String
+    var source: String
+    var truncated: Bool
+    var inReplyToStatusId: UInt64?
+    var inReplyToScreenName: String?
+    var retweetCount: Int
+    var favoriteCount: Int
+    var favorited: Bool
+    var retweeted: Bool
+    var lang: String
+    var metadata: ModelMetadata
+    var user: ModelUser
+}
+
+@JSONModel(keys: .snakeCase)
+struct ModelMetadata {
+    var resultType: String
+    var isoLanguageCode: String
+}
+
+@JSONModel(keys: .snakeCase)
+struct ModelUser {
+    var id: UInt64
+    var idStr: String
+    var name: String
+    var screenName: String
+    var location: String
+    var description: String
+    var url: String?
+    var followersCount: Int
+    var friendsCount: Int
+    var listedCount: Int
+    var createdAt: String
+    var favouritesCount: Int
+    var utcOffset: Int?
+    var timeZone: String?
+    var geoEnabled: Bool
+    var verified: Bool
+    var statusesCount: Int
+    var lang: String
+    var profileImageUrl: String
+    var protected: Bool
+}
+
+@JSONModel
+struct ModelSearch {
+    var statuses: JSONArray<ModelStatus>
+}
+
+struct CodableSearch: Decodable {
+    var statuses: [CodableStatus]
+}
+
+struct CodableStatus: Decodable {
+    var createdAt: String
+    var id: UInt64
+    var idStr: String
+    var text: String
+    var source: String
+    var truncated: Bool
+    var inReplyToStatusId: UInt64?
+    var inReplyToScreenName: String?
+    var retweetCount: Int
+    var favoriteCount: Int
+    var favorited: Bool
+    var retweeted: Bool
+    var lang: String
+    var metadata: CodableMetadata
+    var user: CodableUser
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at", id, idStr = "id_str", text, source, truncated
+        case inReplyToStatusId = "in_reply_to_status_id", inReplyToScreenName = "in_reply_to_screen_name"
+        case retweetCount = "retweet_count", favoriteCount = "favorite_count", favorited, retweeted, lang, metadata, user
+    }
+}
+
+struct CodableMetadata: Decodable {
+    var resultType: String
+    var isoLanguageCode: String
+
+    enum CodingKeys: String, CodingKey {
+        case resultType = "result_type", isoLanguageCode = "iso_language_code"
+    }
+}
+
+struct CodableUser: Decodable {
+    var id: UInt64
+    var idStr: String
+    var name: String
+    var screenName: String
+    var location: String
+    var description: String
+    var url: String?
+    var followersCount: Int
+    var friendsCount: Int
+    var listedCount: Int
+    var createdAt: String
+    var favouritesCount: Int
+    var utcOffset: Int?
+    var timeZone: String?
+    var geoEnabled: Bool
+    var verified: Bool
+    var statusesCount: Int
+    var lang: String
+    var profileImageUrl: String
+    var protected: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, idStr = "id_str", name, screenName = "screen_name", location, description, url
+        case followersCount = "followers_count", friendsCount = "friends_count", listedCount = "listed_count"
+        case createdAt = "created_at", favouritesCount = "favourites_count", utcOffset = "utc_offset"
+        case timeZone = "time_zone", geoEnabled = "geo_enabled", verified, statusesCount = "statuses_count"
+        case lang, profileImageUrl = "profile_image_url", protected
+    }
+}
+
+/// Folds every field of a status into a number, the same way for both kinds of type.
+private func checksum(
+    _ s: (createdAt: String, id: UInt64, idStr: String, text: String, source: String, truncated: Bool,
+          inReplyToStatusId: UInt64?, inReplyToScreenName: String?, retweetCount: Int, favoriteCount: Int,
+          favorited: Bool, retweeted: Bool, lang: String, resultType: String, isoLanguageCode: String),
+    _ u: (id: UInt64, idStr: String, name: String, screenName: String, location: String, description: String,
+          url: String?, followersCount: Int, friendsCount: Int, listedCount: Int, createdAt: String,
+          favouritesCount: Int, utcOffset: Int?, timeZone: String?, geoEnabled: Bool, verified: Bool,
+          statusesCount: Int, lang: String, profileImageUrl: String, protected: Bool)
+) -> Int {
+    var sum = s.createdAt.utf8.count &+ Int(truncatingIfNeeded: s.id) &+ s.idStr.utf8.count &+ s.text.utf8.count
+    sum &+= s.source.utf8.count &+ (s.truncated ? 1 : 0) &+ Int(truncatingIfNeeded: s.inReplyToStatusId ?? 0)
+    sum &+= (s.inReplyToScreenName?.utf8.count ?? 0) &+ s.retweetCount &+ s.favoriteCount
+    sum &+= (s.favorited ? 1 : 0) &+ (s.retweeted ? 1 : 0) &+ s.lang.utf8.count &+ s.resultType.utf8.count &+ s.isoLanguageCode.utf8.count
+    sum &+= Int(truncatingIfNeeded: u.id) &+ u.idStr.utf8.count &+ u.name.utf8.count &+ u.screenName.utf8.count
+    sum &+= u.location.utf8.count &+ u.description.utf8.count &+ (u.url?.utf8.count ?? 0) &+ u.followersCount
+    sum &+= u.friendsCount &+ u.listedCount &+ u.createdAt.utf8.count &+ u.favouritesCount &+ (u.utcOffset ?? 0)
+    sum &+= (u.timeZone?.utf8.count ?? 0) &+ (u.geoEnabled ? 1 : 0) &+ (u.verified ? 1 : 0) &+ u.statusesCount
+    sum &+= u.lang.utf8.count &+ u.profileImageUrl.utf8.count &+ (u.protected ? 1 : 0)
+    return sum
+}
+
+enum ModelScenario {
+    static let model = "@JSONModel, every field"
+    static let codable = "JSONDecoder, every field"
+
+    /// Applies to Twitter-shaped inputs: a top-level `statuses` array.
+    static func applies(to input: Input) -> Bool { input.name.lowercased().contains("twitter") && !input.name.contains("escaped") }
+
+    static let contenders: [Contender] = [
+        Contender(name: model) { data in
+            return {
+                let search = try ModelSearch(parsing: data)
+                var sum = 0
+                for s in search.statuses {
+                    let u = s.user
+                    sum &+= checksum(
+                        (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
+                         s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
+                        (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+                         u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+                         u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+                }
+                return sum
+            }
+        },
+        Contender(name: codable) { data in
+            let decoder = JSONDecoder()
+            return {
+                let search = try decoder.decode(CodableSearch.self, from: data)
+                var sum = 0
+                for s in search.statuses {
+                    let u = s.user
+                    sum &+= checksum(
+                        (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
+                         s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
+                        (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+                         u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+                         u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+                }
+                return sum
+            }
+        },
+    ]
+}
