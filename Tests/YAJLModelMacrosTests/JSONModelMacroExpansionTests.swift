@@ -1,0 +1,220 @@
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+import YAJLModelMacroPlugin
+
+/// The macros as the compiler sees them. `JSONModel` declares the `JSONModel` conformance,
+/// so its extension is only written when the conformance is asked for.
+let modelMacroSpecs: [String: MacroSpec] = [
+    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"]),
+    "_JSONModelProperty": MacroSpec(type: JSONModelPropertyMacro.self),
+    "JSONKey": MacroSpec(type: MarkerMacro.self),
+    "JSONTransform": MacroSpec(type: MarkerMacro.self),
+]
+
+/// `assertMacroExpansion` from SwiftSyntaxMacrosTestSupport reports through `XCTFail`,
+/// which Swift Testing does not see; this reports its failures as Swift Testing issues.
+func assertModelExpansion(
+    _ source: String, expandedSource: String, diagnostics: [DiagnosticSpec] = [],
+    applyFixIts: [String]? = nil, fixedSource: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    assertMacroExpansion(
+        source, expandedSource: expandedSource, diagnostics: diagnostics, macroSpecs: modelMacroSpecs,
+        applyFixIts: applyFixIts, fixedSource: fixedSource,
+        failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) })
+}
+
+@Suite("@JSONModel expansion")
+struct JSONModelMacroExpansionTests {
+    @Test func smallStruct() {
+        assertModelExpansion(
+            #"""
+            @JSONModel
+            struct Photo {
+                var title: String
+                @JSONKey("media.m") var imageURL: URL
+                @JSONTransform(EpochSeconds.self) var taken: Date?
+                var views: Int = 0
+            }
+            """#,
+            expandedSource: #"""
+            struct Photo {
+                var title: String {
+                    get {
+                        _storage.value(slot: 0, path: ["title"], codec: String.self, default: nil)
+                    }
+                }
+                var imageURL: URL {
+                    get {
+                        _storage.value(slot: 1, path: ["media", "m"], codec: URL.self, default: nil)
+                    }
+                }
+                var taken: Date? {
+                    get {
+                        _storage.value(slot: 2, path: ["taken"], codec: JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                    }
+                }
+                var views: Int {
+                    init(initialValue) {
+                    }
+                    get {
+                        _storage.value(slot: 3, path: ["views"], codec: Int.self, default: 0)
+                    }
+                }
+
+                private let _storage: JSONModelStorage
+
+                /// The model's JSON object, unmapped keys included.
+                var json: JSONValue {
+                    _storage.json
+                }
+
+                init(validatedJSON json: JSONValue) {
+                    _storage = JSONModelStorage(json: json, propertyCount: 4)
+                }
+
+                /// A new model built from values.
+                init(title: String, imageURL: URL, taken: Date? = nil, views: Int = 0) {
+                    var object: JSON = [:]
+                    JSONModelSupport.set(String.encode(title), at: ["title"], in: &object, omittingNull: false)
+                    JSONModelSupport.set(URL.encode(imageURL), at: ["media", "m"], in: &object, omittingNull: false)
+                    JSONModelSupport.set(JSONOptionalTransform<EpochSeconds>.encode(taken), at: ["taken"], in: &object, omittingNull: true)
+                    JSONModelSupport.set(Int.encode(views), at: ["views"], in: &object, omittingNull: false)
+                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                }
+
+                static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+                    JSONModelSupport.validate(json, path: ["title"], codec: String.self, hasDefault: false, at: path, into: &validation)
+                    JSONModelSupport.validate(json, path: ["media", "m"], codec: URL.self, hasDefault: false, at: path, into: &validation)
+                    JSONModelSupport.validate(json, path: ["taken"], codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, at: path, into: &validation)
+                    JSONModelSupport.validate(json, path: ["views"], codec: Int.self, hasDefault: true, at: path, into: &validation)
+                }
+
+                var propertyValues: KeyValuePairs<String, Any> {
+                    ["title": title, "imageURL": imageURL, "taken": taken, "views": views]
+                }
+            }
+
+            extension Photo: JSONModel {
+            }
+            """#)
+    }
+
+    /// A public struct gets public members; snake_case keys, a pointer key, and the
+    /// members that are not mapped (computed, static, methods) are left as written.
+    @Test func publicStructWithSnakeCaseAndUnmappedMembers() {
+        assertModelExpansion(
+            #"""
+            @JSONModel(keys: .snakeCase)
+            public struct User {
+                public var firstName: String
+                @JSONKey("/a.b/c") var dotted: Int
+                static let kind = "user"
+                var display: String { firstName }
+                func greet() -> String { "hi" }
+            }
+            """#,
+            expandedSource: #"""
+            public struct User {
+                public var firstName: String {
+                    get {
+                        _storage.value(slot: 0, path: ["first_name"], codec: String.self, default: nil)
+                    }
+                }
+                var dotted: Int {
+                    get {
+                        _storage.value(slot: 1, path: ["a.b", "c"], codec: Int.self, default: nil)
+                    }
+                }
+                static let kind = "user"
+                var display: String { firstName }
+                func greet() -> String { "hi" }
+
+                private let _storage: JSONModelStorage
+
+                /// The model's JSON object, unmapped keys included.
+                public var json: JSONValue {
+                    _storage.json
+                }
+
+                public init(validatedJSON json: JSONValue) {
+                    _storage = JSONModelStorage(json: json, propertyCount: 2)
+                }
+
+                /// A new model built from values.
+                public init(firstName: String, dotted: Int) {
+                    var object: JSON = [:]
+                    JSONModelSupport.set(String.encode(firstName), at: ["first_name"], in: &object, omittingNull: false)
+                    JSONModelSupport.set(Int.encode(dotted), at: ["a.b", "c"], in: &object, omittingNull: false)
+                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                }
+
+                public static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+                    JSONModelSupport.validate(json, path: ["first_name"], codec: String.self, hasDefault: false, at: path, into: &validation)
+                    JSONModelSupport.validate(json, path: ["a.b", "c"], codec: Int.self, hasDefault: false, at: path, into: &validation)
+                }
+
+                public var propertyValues: KeyValuePairs<String, Any> {
+                    ["firstName": firstName, "dotted": dotted]
+                }
+            }
+
+            extension User: JSONModel {
+            }
+            """#)
+    }
+
+    @Test func emptyStruct() {
+        assertModelExpansion(
+            """
+            @JSONModel
+            struct Empty {
+            }
+            """,
+            expandedSource: """
+            struct Empty {
+
+                private let _storage: JSONModelStorage
+
+                /// The model's JSON object, unmapped keys included.
+                var json: JSONValue {
+                    _storage.json
+                }
+
+                init(validatedJSON json: JSONValue) {
+                    _storage = JSONModelStorage(json: json, propertyCount: 0)
+                }
+
+                /// A new model built from values.
+                init() {
+                    var object: JSON = [:]
+
+                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                }
+
+                static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
+                    _ = (json, path, validation)
+                }
+
+                var propertyValues: KeyValuePairs<String, Any> {
+                    [:]
+                }
+            }
+
+            extension Empty: JSONModel {
+            }
+            """)
+    }
+
+    /// The helper reports a mismatch as a test issue (and so can fail).
+    @Test func aWrongExpectationIsReported() {
+        var failures: [String] = []
+        assertMacroExpansion(
+            "@JSONModel struct A { var x: Int }", expandedSource: "struct A { var x: Int }", macroSpecs: modelMacroSpecs,
+            failureHandler: { failures.append($0.message) })
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("did not produce the expected expanded source") == true)
+    }
+}
