@@ -47,7 +47,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             """
             /// A new model built from values.
             \(raw: access)init(\(raw: parameters.joined(separator: ", "))) {
-                var object: JSON = [:]
+                \(raw: properties.isEmpty ? "let" : "var") object: JSON = [:]
                 \(raw: assignments.joined(separator: "\n"))
                 self.init(validatedJSON: JSONModelSupport.document(for: object))
             }
@@ -87,7 +87,9 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        guard let structDecl = declaration.as(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        // A model the member expansion rejected gets no conformance, which would only add errors.
+        guard ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node)).1.isEmpty else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): JSONModel {}")]
     }
 
@@ -124,9 +126,22 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         var fixIts: [FixIt] = []
         if let classDecl = declaration.as(ClassDeclSyntax.self) {
             kind = "a class"
-            let replacement = classDecl.classKeyword.with(\.tokenKind, .keyword(.struct))
-            fixIts.append(FixIt(message: ModelFixIt(message: "make it a struct"),
-                                changes: [.replace(oldNode: Syntax(classDecl.classKeyword), newNode: Syntax(replacement))]))
+            // `final` means nothing on a struct, so it goes with `class`.
+            var modifiers = classDecl.modifiers.filter { $0.name.tokenKind != .keyword(.final) }
+            var keyword = classDecl.classKeyword.with(\.tokenKind, .keyword(.struct))
+            // Whatever preceded a removed leading `final` (a line break after the attribute) stays.
+            if let first = classDecl.modifiers.first, first.name.tokenKind == .keyword(.final) {
+                if let kept = modifiers.first, let index = modifiers.index(of: kept) {
+                    modifiers[index] = kept.with(\.leadingTrivia, first.leadingTrivia)
+                } else {
+                    keyword = keyword.with(\.leadingTrivia, first.leadingTrivia)
+                }
+            }
+            var changes: [FixIt.Change] = [.replace(oldNode: Syntax(classDecl.classKeyword), newNode: Syntax(keyword))]
+            if modifiers.count != classDecl.modifiers.count {
+                changes.append(.replace(oldNode: Syntax(classDecl.modifiers), newNode: Syntax(modifiers)))
+            }
+            fixIts.append(FixIt(message: ModelFixIt(message: "make it a struct"), changes: changes))
         } else if declaration.is(EnumDeclSyntax.self) {
             kind = "an enum (for a choice of models, conform it to JSONPolymorphic)"
         } else if declaration.is(ActorDeclSyntax.self) {

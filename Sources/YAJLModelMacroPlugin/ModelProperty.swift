@@ -96,6 +96,12 @@ extension ModelProperty {
 
     /// Why a type can never be read from JSON, if it is a kind of type that never can.
     private static func unsupportedType(_ type: TypeSyntax) -> String? {
+        // `(T)` is T in parentheses, not a tuple: `((String) -> Int)?` is a function.
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+            let only = tuple.elements.first, only.firstName == nil
+        {
+            return unsupportedType(only.type)
+        }
         if type.is(FunctionTypeSyntax.self) { return "a function" }
         if type.is(TupleTypeSyntax.self) { return "a tuple" }
         if type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return "implicitly unwrapped; use '?'" }

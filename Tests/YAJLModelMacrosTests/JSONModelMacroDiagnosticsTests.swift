@@ -110,9 +110,6 @@ struct JSONModelMacroDiagnosticsTests {
             struct Photo {
                 let title: String
             }
-
-            extension Photo: JSONModel {
-            }
             """,
             diagnostics: [
                 DiagnosticSpec(
@@ -139,9 +136,6 @@ struct JSONModelMacroDiagnosticsTests {
             struct Photo {
                 lazy var title: String = "x"
             }
-
-            extension Photo: JSONModel {
-            }
             """,
             diagnostics: [
                 DiagnosticSpec(
@@ -161,9 +155,6 @@ struct JSONModelMacroDiagnosticsTests {
             expandedSource: """
             struct Photo {
                 var views = 0
-            }
-
-            extension Photo: JSONModel {
             }
             """,
             diagnostics: [
@@ -192,9 +183,6 @@ struct JSONModelMacroDiagnosticsTests {
             struct Photo {
                 var value: \(type)
             }
-
-            extension Photo: JSONModel {
-            }
             """,
             diagnostics: [
                 DiagnosticSpec(message: "'\(type)' cannot be read from JSON (\(why)); use a type that conforms to JSONConvertible", line: 3, column: 16)
@@ -213,9 +201,6 @@ struct JSONModelMacroDiagnosticsTests {
             expandedSource: """
             struct Photo {
                 var \(name): String
-            }
-
-            extension Photo: JSONModel {
             }
             """,
             diagnostics: [
@@ -236,9 +221,6 @@ struct JSONModelMacroDiagnosticsTests {
             expandedSource: """
             struct Point {
                 var x: Int, y: Int
-            }
-
-            extension Point: JSONModel {
             }
             """,
             diagnostics: [
@@ -263,9 +245,6 @@ struct JSONModelMacroDiagnosticsTests {
                 let a: Int
                 var json: String
                 var c = 1
-            }
-
-            extension Photo: JSONModel {
             }
             """,
             diagnostics: [
@@ -319,13 +298,13 @@ struct JSONModelMacroDiagnosticsTests {
 
                 /// A new model built from values.
                 init() {
-                    var object: JSON = [:]
+                    let object: JSON = [:]
 
                     self.init(validatedJSON: JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-                    _ = (json, path, validation)
+                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    _ = (json, validation)
                 }
 
                 var propertyValues: KeyValuePairs<String, Any> {

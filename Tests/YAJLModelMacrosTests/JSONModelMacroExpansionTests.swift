@@ -43,7 +43,7 @@ struct JSONModelMacroExpansionTests {
             struct Photo {
                 var title: String {
                     get {
-                        _storage.value(slot: 0, path: ["title"], codec: String.self, default: nil)
+                        _storage.value(slot: 0, key: "title", codec: String.self, default: nil)
                     }
                 }
                 var imageURL: URL {
@@ -53,14 +53,14 @@ struct JSONModelMacroExpansionTests {
                 }
                 var taken: Date? {
                     get {
-                        _storage.value(slot: 2, path: ["taken"], codec: JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                        _storage.value(slot: 2, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self, default: nil)
                     }
                 }
                 var views: Int {
                     init(initialValue) {
                     }
                     get {
-                        _storage.value(slot: 3, path: ["views"], codec: Int.self, default: 0)
+                        _storage.value(slot: 3, key: "views", codec: Int.self, default: 0)
                     }
                 }
 
@@ -85,15 +85,15 @@ struct JSONModelMacroExpansionTests {
                     self.init(validatedJSON: JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-                    JSONModelSupport.validate(json, path: ["title"], codec: String.self, hasDefault: false, at: path, into: &validation)
-                    JSONModelSupport.validate(json, path: ["media", "m"], codec: URL.self, hasDefault: false, at: path, into: &validation)
-                    JSONModelSupport.validate(json, path: ["taken"], codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, at: path, into: &validation)
-                    JSONModelSupport.validate(json, path: ["views"], codec: Int.self, hasDefault: true, at: path, into: &validation)
+                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    JSONModelSupport.validate(json, key: "title", codec: String.self, hasDefault: false, into: &validation)
+                    JSONModelSupport.validate(json, path: ["media", "m"], codec: URL.self, hasDefault: false, into: &validation)
+                    JSONModelSupport.validate(json, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
+                    JSONModelSupport.validate(json, key: "views", codec: Int.self, hasDefault: true, into: &validation)
                 }
 
                 var propertyValues: KeyValuePairs<String, Any> {
-                    ["title": title, "imageURL": imageURL, "taken": taken, "views": views]
+                    ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
                 }
             }
 
@@ -120,7 +120,7 @@ struct JSONModelMacroExpansionTests {
             public struct User {
                 public var firstName: String {
                     get {
-                        _storage.value(slot: 0, path: ["first_name"], codec: String.self, default: nil)
+                        _storage.value(slot: 0, key: "first_name", codec: String.self, default: nil)
                     }
                 }
                 var dotted: Int {
@@ -151,13 +151,13 @@ struct JSONModelMacroExpansionTests {
                     self.init(validatedJSON: JSONModelSupport.document(for: object))
                 }
 
-                public static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-                    JSONModelSupport.validate(json, path: ["first_name"], codec: String.self, hasDefault: false, at: path, into: &validation)
-                    JSONModelSupport.validate(json, path: ["a.b", "c"], codec: Int.self, hasDefault: false, at: path, into: &validation)
+                public static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    JSONModelSupport.validate(json, key: "first_name", codec: String.self, hasDefault: false, into: &validation)
+                    JSONModelSupport.validate(json, path: ["a.b", "c"], codec: Int.self, hasDefault: false, into: &validation)
                 }
 
                 public var propertyValues: KeyValuePairs<String, Any> {
-                    ["firstName": firstName, "dotted": dotted]
+                    ["firstName": firstName as Any, "dotted": dotted as Any]
                 }
             }
 
@@ -189,13 +189,13 @@ struct JSONModelMacroExpansionTests {
 
                 /// A new model built from values.
                 init() {
-                    var object: JSON = [:]
+                    let object: JSON = [:]
 
                     self.init(validatedJSON: JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, at path: JSONPath, into validation: inout JSONValidation) {
-                    _ = (json, path, validation)
+                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    _ = (json, validation)
                 }
 
                 var propertyValues: KeyValuePairs<String, Any> {

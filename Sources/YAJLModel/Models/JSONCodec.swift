@@ -61,7 +61,7 @@ extension JSONConvertible {
             _ = try Self(json: json)
         } catch let error as JSONModelError {
             // A model read inside a converter: keep its paths, below this value.
-            for issue in error.issues { validation.report(issue.reason, at: json, suffix: issue.path) }
+            for issue in error.issues { validation.report(issue, inside: json) }
         } catch {
             validation.report(.invalidValue("\(error)"), at: json)
         }

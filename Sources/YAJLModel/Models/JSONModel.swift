@@ -82,7 +82,7 @@ extension JSONModel {
         do {
             validateObject(try applyingTransform(json), into: &validation)
         } catch {
-            for issue in error.issues { validation.report(issue.reason, at: json) }
+            for issue in error.issues { validation.report(issue, inside: json) }
         }
     }
 

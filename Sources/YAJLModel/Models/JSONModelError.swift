@@ -82,6 +82,8 @@ public struct JSONValidation: Sendable {
         /// value that a converter reported (`[2].name`). Empty when the value itself is at fault.
         let suffix: String
         let reason: JSONModelError.Issue.Reason
+        /// The byte offset, when it is not the value's own (an issue deep inside a converted value).
+        var offset: Int? = nil
     }
 
     private(set) var problems: [Problem] = []
@@ -91,6 +93,12 @@ public struct JSONValidation: Sendable {
     /// Records a problem with `value`; `suffix` names a place below it, if the problem is there.
     public mutating func report(_ reason: JSONModelError.Issue.Reason, at value: JSONValue, suffix: String = "") {
         problems.append(Problem(value: value, suffix: suffix, reason: reason))
+    }
+
+    /// Records an issue that a model read inside `value` found, keeping its path (below
+    /// `value`) and its byte offset.
+    mutating func report(_ issue: JSONModelError.Issue, inside value: JSONValue) {
+        problems.append(Problem(value: value, suffix: issue.path, reason: issue.reason, offset: issue.offset))
     }
 
     /// Records that `object` lacks `keyPath` (one key, or dotted keys).
@@ -114,7 +122,7 @@ public struct JSONValidation: Sendable {
             if !problem.suffix.isEmpty {
                 path += path.isEmpty || problem.suffix.hasPrefix("[") ? problem.suffix : "." + problem.suffix
             }
-            return .init(path: path, offset: problem.value.byteRange.lowerBound, reason: problem.reason)
+            return .init(path: path, offset: problem.offset ?? problem.value.byteRange.lowerBound, reason: problem.reason)
         }
     }
 }

@@ -25,7 +25,7 @@ public final class JSONModelStorage: Sendable {
     public func value<Codec: JSONCodec>(
         slot: Int, key: String, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
-        if let cached = cache.withLock({ $0[slot] }) as? Codec.Decoded { return cached }
+        if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
         return store(JSONModelSupport.read(json[key], from: json, codec: codec, default: defaultValue()), in: slot)
     }
 
@@ -34,14 +34,22 @@ public final class JSONModelStorage: Sendable {
     public func value<Codec: JSONCodec>(
         slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
-        if let cached = cache.withLock({ $0[slot] }) as? Codec.Decoded { return cached }
+        if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
         let found = JSONModelSupport.member(of: json, at: path)
         return store(JSONModelSupport.read(found, from: json, codec: codec, default: defaultValue()), in: slot)
     }
 
+    /// The cached value of `slot`. An empty slot is nil; a cached `nil` (an optional
+    /// property's) is `.some(nil)`, so the two never mix.
+    @inlinable
+    func cached<Value: Sendable>(_ slot: Int, as type: Value.Type) -> Value? {
+        guard let boxed = cache.withLock({ $0[slot] }) else { return nil }
+        return boxed as? Value
+    }
+
     @inlinable
     func store<Value: Sendable>(_ value: Value, in slot: Int) -> Value {
-        cache.withLock { $0[slot] = value }
+        cache.withLock { $0[slot] = .some(value as any Sendable) }
         return value
     }
 }
@@ -65,7 +73,7 @@ public enum JSONModelSupport {
         _ found: JSONValue?, from object: JSONValue, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded {
         if let found, !found.isNull { return Codec.decode(validated: found) }
-        if let missing = Codec.valueForMissingKey ?? defaultValue() { return missing }
+        if let missing = defaultValue() ?? Codec.valueForMissingKey { return missing }
         // Validation guarantees a value or a default; reading the null or the object
         // in its place keeps this unreachable path from trapping.
         return Codec.decode(validated: found ?? object)

@@ -8,6 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// enum Cents: JSONTransformer {
+///     typealias Decoded = Decimal
 ///     static func read(_ json: JSONValue) throws -> Decimal {
 ///         guard let cents = json.int else { throw JSONConversionError("expected whole cents") }
 ///         return Decimal(cents) / 100
