@@ -153,11 +153,20 @@ private func checksum(
 enum ModelScenario {
     static let model = "@JSONModel, every field"
     static let codable = "JSONDecoder, every field"
+    static let parseOnly = "YAJLModel parse"
+    static let validateOnly = "@JSONModel, validate only"
 
     /// Applies to Twitter-shaped inputs: a top-level `statuses` array.
     static func applies(to input: Input) -> Bool { input.name.lowercased().contains("twitter") && !input.name.contains("escaped") }
 
     static let contenders: [Contender] = [
+        // The validation walk's cost is the difference between these two.
+        Contender(name: parseOnly) { data in
+            return { try JSONDocument(parsing: data).nodeCount }
+        },
+        Contender(name: validateOnly) { data in
+            return { try ModelSearch(parsing: data).statuses.count }
+        },
         Contender(name: model) { data in
             return {
                 let search = try ModelSearch(parsing: data)
