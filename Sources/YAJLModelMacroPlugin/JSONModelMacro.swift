@@ -21,8 +21,21 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         guard problems.isEmpty else { return [] }
 
         let access = accessLevel(of: structDecl)
+        // One pass over the object's members through a per-type key table; a generic
+        // struct cannot hold the table (no static stored properties), so it looks up each key.
+        let usesKeyTable = structDecl.genericParameterClause == nil && !properties.isEmpty
         let validations = properties.map { property in
-            "JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(property.defaultValue != nil), into: &validation)"
+            let hasDefault = property.defaultValue != nil
+            return usesKeyTable
+                ? "JSONModelSupport.validate(valueAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+                : "JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+        }
+        let validationBody = if properties.isEmpty {
+            "_ = (json, validation)"
+        } else if usesKeyTable {
+            "JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in\n" + validations.joined(separator: "\n") + "\n}"
+        } else {
+            validations.joined(separator: "\n")
         }
         let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.name) as Any" }
         let parameters = properties.map { property in
@@ -33,7 +46,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             "JSONModelSupport.set(\(property.codec).encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
         }
 
-        return [
+        var members: [DeclSyntax] = [
             "private let _storage: JSONModelStorage",
             """
             /// The model's JSON object, unmapped keys included.
@@ -54,7 +67,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             """,
             """
             \(raw: access)static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                \(raw: validations.isEmpty ? "_ = (json, validation)" : validations.joined(separator: "\n"))
+                \(raw: validationBody)
             }
             """,
             """
@@ -63,6 +76,10 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             }
             """,
         ]
+        if usesKeyTable {
+            members.append("private static let _jsonKeys = JSONKeyTable(\(raw: literal(properties.map { $0.path[0] })))")
+        }
+        return members
     }
 
     // MARK: Member attributes

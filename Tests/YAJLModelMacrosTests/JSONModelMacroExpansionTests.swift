@@ -86,15 +86,19 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    JSONModelSupport.validate(json, key: "title", codec: String.self, hasDefault: false, into: &validation)
-                    JSONModelSupport.validate(json, path: ["media", "m"], codec: URL.self, hasDefault: false, into: &validation)
-                    JSONModelSupport.validate(json, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
-                    JSONModelSupport.validate(json, key: "views", codec: Int.self, hasDefault: true, into: &validation)
+                    JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
+                        JSONModelSupport.validate(valueAt(0), key: "title", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        JSONModelSupport.validate(valueAt(1), path: ["media", "m"], in: json, codec: URL.self, hasDefault: false, into: &validation)
+                        JSONModelSupport.validate(valueAt(2), key: "taken", in: json, codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
+                        JSONModelSupport.validate(valueAt(3), key: "views", in: json, codec: Int.self, hasDefault: true, into: &validation)
+                    }
                 }
 
                 var propertyValues: KeyValuePairs<String, Any> {
                     ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
                 }
+
+                private static let _jsonKeys = JSONKeyTable(["title", "media", "taken", "views"])
             }
 
             extension Photo: JSONModel {
@@ -152,13 +156,17 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 public static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    JSONModelSupport.validate(json, key: "first_name", codec: String.self, hasDefault: false, into: &validation)
-                    JSONModelSupport.validate(json, path: ["a.b", "c"], codec: Int.self, hasDefault: false, into: &validation)
+                    JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
+                        JSONModelSupport.validate(valueAt(0), key: "first_name", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        JSONModelSupport.validate(valueAt(1), path: ["a.b", "c"], in: json, codec: Int.self, hasDefault: false, into: &validation)
+                    }
                 }
 
                 public var propertyValues: KeyValuePairs<String, Any> {
                     ["firstName": firstName as Any, "dotted": dotted as Any]
                 }
+
+                private static let _jsonKeys = JSONKeyTable(["first_name", "a.b"])
             }
 
             extension User: JSONModel {

@@ -63,8 +63,17 @@ extension JSONValue {
 public protocol JSONIntegerConvertible: FixedWidthInteger, JSONConvertible {}
 
 extension JSONIntegerConvertible {
+    /// The value, through a fast path for the usual plain integer text.
+    @inline(__always)
+    static func read(_ json: JSONValue) -> Self? {
+        if json.kind == .number, let plain = json.document.withNumberText(json.node, JSONNumberText.plainInteger) {
+            return Self(exactly: plain)
+        }
+        return json.withNumberOrNumericString { $0.integer(Self.self) }
+    }
+
     public init(json: JSONValue) throws {
-        guard let value = json.withNumberOrNumericString({ $0.integer(Self.self) }) else {
+        guard let value = Self.read(json) else {
             var validation = JSONValidation()
             json.reportNumberProblem("\(Self.self)", into: &validation)
             throw JSONConversionError(validation.problems.first?.reason.description ?? "not an integer")
@@ -73,14 +82,10 @@ extension JSONIntegerConvertible {
     }
 
     public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        if json.withNumberOrNumericString({ $0.integer(Self.self) }) == nil {
-            json.reportNumberProblem("\(Self.self)", into: &validation)
-        }
+        if read(json) == nil { json.reportNumberProblem("\(Self.self)", into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Self {
-        json.withNumberOrNumericString { $0.integer(Self.self) } ?? 0
-    }
+    public static func decode(validated json: JSONValue) -> Self { read(json) ?? 0 }
 
     public var jsonRepresentation: JSON { .number(JSONNumber(self)) }
 }

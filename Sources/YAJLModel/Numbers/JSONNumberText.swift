@@ -211,3 +211,22 @@ extension JSONNumberText {
         return i == n
     }
 }
+
+extension JSONNumberText {
+    /// The value of text that is a plain integer of at most 18 digits (`-?[0-9]{1,18}`),
+    /// which always fits an `Int64`; nil for anything else, which the full parse handles.
+    static func plainInteger(_ text: UnsafeRawBufferPointer) -> Int64? {
+        var i = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard text.count > i, text.count - i <= 18 else { return nil }
+        var value: Int64 = 0
+        while i < text.count {
+            let digit = text[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            i += 1
+        }
+        return negative ? -value : value
+    }
+}
