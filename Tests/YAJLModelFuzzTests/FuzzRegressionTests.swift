@@ -36,7 +36,7 @@ struct FuzzRegressionTests {
     @Test(arguments: FuzzTarget.all.map(\.name))
     func leakCheckInputsPass(target name: String) throws {
         let target = try #require(FuzzTarget.named(name))
-        #expect(try Self.check(target, filesAt: Self.folder.appendingPathComponent("LeakCheck")) >= 19)
+        #expect(try Self.check(target, filesAt: Self.folder.appendingPathComponent("LeakCheck")) >= 23)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: conformance.path), "../shared/conformance not found"),
