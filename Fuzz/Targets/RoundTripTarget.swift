@@ -29,12 +29,7 @@ private func checkRoundTrip(_ input: UnsafeRawBufferPointer, options: JSONParseO
     for writeOptions in FuzzTarget.writeOptionSets {
         let written = root.jsonData(options: writeOptions)
         try require(String(validating: written, as: UTF8.self) != nil, "output\(mode) with \(writeOptions) is not UTF-8: \(show(written))")
-        let reparsed: JSONDocument
-        do {
-            reparsed = try JSONDocument(parsing: written)
-        } catch {
-            throw FuzzFailure("output\(mode) with \(writeOptions) does not parse: \(error); output: \(show(written))")
-        }
+        let reparsed = try parseWritten(written, "output\(mode) with \(writeOptions)")
         try require(reparsed.root == root, "output\(mode) with \(writeOptions) parses to another value: \(show(written))")
         try require(reparsed.root.hashValue == root.hashValue, "equal values\(mode) with different hashes: \(show(written))")
         if writeOptions.isEmpty && !options.allowComments {
@@ -44,12 +39,15 @@ private func checkRoundTrip(_ input: UnsafeRawBufferPointer, options: JSONParseO
             try require(again == written, "re-encoding\(mode) with \(writeOptions) is not stable: \(show(written)) then \(show(again))")
         }
     }
-    let description = root.description
-    let fromDescription: JSONDocument
-    do {
-        fromDescription = try JSONDocument(parsing: description)
-    } catch {
-        throw FuzzFailure("description\(mode) does not parse: \(error)")
-    }
+    let fromDescription = try parseWritten(Data(root.description.utf8), "description\(mode)")
     try require(fromDescription.root == root, "description\(mode) parses to another value")
+}
+
+/// Parses what the writer wrote, strictly; that it does not parse is a failure.
+private func parseWritten(_ written: Data, _ what: @autoclosure () -> String) throws(FuzzFailure) -> JSONDocument {
+    do {
+        return try JSONDocument(parsing: written)
+    } catch {
+        throw FuzzFailure("\(what()) does not parse: \(error); it is \(show(written))")
+    }
 }

@@ -16,6 +16,11 @@ struct HostileSizeTests {
         [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
     }
 
+    /// An object of `count` members, `member(i)` each.
+    static func object(_ count: Int, member: (Int) -> String) -> String {
+        "{" + (0..<count).map(member).joined(separator: ",") + "}"
+    }
+
     @Test func aMillionLevelsDeep() throws {
         let depth = 1_000_000
         let bytes = Self.nested(depth)
@@ -42,11 +47,7 @@ struct HostileSizeTests {
 
     @Test func aHundredThousandKeys() throws {
         let count = 100_000
-        var text = "{"
-        for key in 0..<count { text += "\"k\(key)\":\(key)," }
-        text.removeLast()
-        text += "}"
-        let document = try parse(text)
+        let document = try parse(Self.object(count) { "\"k\($0)\":\($0)" })
         let root = document.root
         #expect(root.count == count)
         #expect(document.treeByteCount == 16 + 16 * count)  // the object's two words, then a key and a value per member
@@ -68,10 +69,7 @@ struct HostileSizeTests {
 
     @Test func aHundredThousandDuplicateKeys() throws {
         let count = 100_000
-        var text = "{"
-        for value in 0..<count { text += "\"a\":\(value)," }
-        text.removeLast()
-        text += "}"
+        let text = Self.object(count) { "\"a\":\($0)" }
         let document = try parse(text)
         let root = document.root
         #expect(root.count == count)  // every member is kept, in order
