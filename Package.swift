@@ -61,3 +61,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (see .ci/fuzz and Fuzz/README.md). Kept as one appended statement so that it
+// merges cleanly with changes to the targets above.
+package.targets += [
+    // The properties each fuzz target checks, shared by the fuzzer and the tests that replay saved crashes.
+    .target(
+        name: "YAJLModelFuzzing",
+        dependencies: ["YAJLModel", "CYAJLTree"],
+        path: "Fuzz/Targets"
+    ),
+    // libFuzzer driver when built by .ci/fuzz (`--sanitize fuzzer -Xswiftc -DYAJLMODEL_LIBFUZZER`);
+    // otherwise a plain program that replays files through a target (used for the valgrind leak check).
+    .executableTarget(
+        name: "yajlmodel-fuzz",
+        dependencies: ["YAJLModelFuzzing"],
+        path: "Fuzz/Driver"
+    ),
+    .testTarget(
+        name: "YAJLModelFuzzTests",
+        dependencies: ["YAJLModelFuzzing"]
+    ),
+]

@@ -55,6 +55,7 @@ static size_t next_token(const builder *b) {
     for (;;) {
         switch (input[i]) {
         case ' ': case '\t': case '\n': case '\r': case ',': case ':':
+        case '\f': case '\v': // yajl's lexer takes these as white space too (rejected later unless comments are allowed)
             i++;
             break;
         case '/':

@@ -29,16 +29,17 @@ extension JSONValue {
         for component in path.split(separator: ".", omittingEmptySubsequences: false) {
             var name = component[...]
             var indexes: [Substring] = []
-            // Peel "[n]" suffixes off the end of the component.
+            // Peel "[n]" suffixes off the end of the component, last first (appending and
+            // reading back reversed: inserting at the front was quadratic in their number).
             while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
-                indexes.insert(name[name.index(after: open)..<name.index(before: name.endIndex)], at: 0)
+                indexes.append(name[name.index(after: open)..<name.index(before: name.endIndex)])
                 name = name[..<open]
             }
             if !name.isEmpty || indexes.isEmpty {
                 guard let next = current.child(pathComponent: name) else { return nil }
                 current = next
             }
-            for index in indexes {
+            for index in indexes.reversed() {
                 guard let position = Int(index), let next = current[position] else { return nil }
                 current = next
             }

@@ -1,0 +1,157 @@
+import CYAJLTree
+
+extension FuzzTarget {
+    /// The C tree builder, called directly. The first byte picks the options: bit 0 allows
+    /// comments, bits 1–3 pick `max_depth` (0, 1, 2, 3, 8, 64, 512 or 100,000), bits 4–5 a start
+    /// offset of 0–3 bytes. The rest is the text. A finished tree must satisfy every layout
+    /// invariant that the Swift views rely on without checking; without comments, the verdict must
+    /// match the oracle's; and the exported UTF-8 validator must agree with Swift's decoder.
+    public static let treeBuilder = FuzzTarget(
+        name: "tree-builder",
+        summary: "yjm_parse with options from the first byte: tree layout invariants, oracle verdicts, UTF-8 validator"
+    ) { input throws(FuzzFailure) in
+        guard let flags = input.first else { return }
+        let text = UnsafeRawBufferPointer(rebasing: input[1...])
+        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let allowComments = flags & 1 != 0
+        let maxDepth = [0, 1, 2, 3, 8, 64, 512, 100_000][Int(flags >> 1 & 7)]
+        let start = min(Int(flags >> 4 & 3), text.count)
+
+        let valid = yjm_utf8_valid_prefix(base, text.count)
+        let expectedValid = StrictJSON.validUTF8PrefixLength(text)
+        try require(valid == expectedValid, "yjm_utf8_valid_prefix says \(valid) bytes, Swift's decoder \(expectedValid)")
+
+        var options = yjm_options(max_depth: maxDepth, allow_comments: allowComments ? 1 : 0)
+        var tree = yjm_tree()
+        var error = yjm_error()
+        let status = yjm_parse(base, text.count, start, &options, &tree, &error)
+        defer { yjm_tree_free(&tree) }
+
+        if !allowComments {
+            let accepted = StrictJSON.tokens(UnsafeRawBufferPointer(rebasing: text[start...]), maxDepth: maxDepth, skipsByteOrderMark: false) != nil
+            try require((status == YJM_OK) == accepted, "status \(status.rawValue) (offset \(error.offset)), but the oracle \(accepted ? "accepts" : "rejects")")
+        }
+        guard status == YJM_OK else {
+            try require(status.rawValue <= YJM_ERR_MEMORY.rawValue, "unknown status \(status.rawValue)")
+            try require(error.status == status, "the error records status \(error.status.rawValue), yjm_parse returned \(status.rawValue)")
+            try require(error.offset <= text.count, "error offset \(error.offset) past the input (\(text.count))")
+            try require(withUnsafeBytes(of: error.message) { $0.contains(0) }, "the error message is not NUL-terminated")
+            try require(tree.nodes == nil && tree.side == nil && tree.node_count == 0, "a failed parse left a tree")
+            return
+        }
+        try checkTreeLayout(tree, text: text, start: start, maxDepth: maxDepth)
+    }
+}
+
+/// A container whose children are being checked.
+private struct OpenNode {
+    let node: Int
+    let isObject: Bool
+    /// One past the subtree's last node, and one past its closing bracket.
+    let end: Int
+    let endOffset: Int
+    /// Nodes expected directly inside (keys count too), and seen so far.
+    let expected: Int
+    var seen = 0
+}
+
+/// Checks every invariant of the node layout in `yajl_tree_builder.h`, in one pass with an
+/// explicit stack: each container's second word gives its subtree's end and closing offset, and
+/// its children exactly fill that span; counts match; keys are strings; token starts increase in
+/// pre-order and lie inside their parent; every token's text is there in the input; escaped
+/// strings' decoded text is packed in order in the side buffer and equals the oracle's decoding.
+private func checkTreeLayout(_ tree: yjm_tree, text: UnsafeRawBufferPointer, start: Int, maxDepth: Int) throws(FuzzFailure) {
+    let count = Int(tree.node_count)
+    guard count > 0, let nodes = tree.nodes else { throw FuzzFailure("a successful parse with no nodes") }
+    let side = UnsafeRawBufferPointer(start: tree.side, count: Int(tree.side_size))
+    var stack: [OpenNode] = []
+    var i = 0
+    var previousStart = start - 1
+    var twoWordNodes = 0
+    var sideUsed = 0
+
+    while true {
+        while let top = stack.last, i == top.end {
+            try require(top.seen == top.expected, "container \(top.node) has \(top.seen) child nodes, its count says \(top.expected)")
+            stack.removeLast()
+        }
+        if stack.isEmpty && i > 0 { break }
+        try require(i < count, "node \(i) is past the tree's \(count) words")
+        let parentEndOffset = stack.last.map { $0.endOffset - 1 } ?? text.count  // before the parent's closing bracket
+        if let top = stack.last {
+            try require(i < top.end, "node \(i) overruns its container \(top.node)")
+            if top.isObject && top.seen % 2 == 0 {
+                let kind = Int(nodes[i].head) & Int(YJM_KIND_MASK)
+                try require(kind == YJM_STRING || kind == YJM_ESCAPED_STRING, "member \(top.seen / 2) of container \(top.node) has a key of kind \(kind)")
+            }
+            stack[stack.count - 1].seen += 1
+        }
+
+        let head = nodes[i].head
+        let offset = Int(nodes[i].offset)
+        let kind = Int(head) & Int(YJM_KIND_MASK)
+        let payload = Int(head >> UInt32(YJM_KIND_BITS))
+        try require(offset > previousStart && offset < parentEndOffset, "node \(i) starts at \(offset), after \(previousStart) and before \(parentEndOffset) expected")
+        previousStart = offset
+        func textIs(_ literal: String) -> Bool {
+            offset + literal.utf8.count <= parentEndOffset && text[offset..<offset + literal.utf8.count].elementsEqual(literal.utf8)
+        }
+
+        switch kind {
+        case YJM_NULL:
+            try require(payload == 0 && textIs("null"), "node \(i) is null, the input is not")
+            i += 1
+        case YJM_FALSE:
+            try require(payload == 0 && textIs("false"), "node \(i) is false, the input is not")
+            i += 1
+        case YJM_TRUE:
+            try require(payload == 0 && textIs("true"), "node \(i) is true, the input is not")
+            i += 1
+        case YJM_NUMBER:
+            var end = offset
+            let isNumber = StrictJSON.number(text, &end)
+            try require(isNumber && end - offset == payload, "node \(i) is a number of \(payload) bytes at \(offset), the input has \(end - offset)")
+            i += 1
+        case YJM_STRING, YJM_ESCAPED_STRING:
+            var end = offset
+            guard text[offset] == UInt8(ascii: "\""), let decoded = StrictJSON.string(text, &end) else {
+                throw FuzzFailure("node \(i) is a string at \(offset), the input holds no strict string there")
+            }
+            try require(end <= parentEndOffset, "string node \(i) runs past its container")
+            if kind == YJM_STRING {
+                try require(payload == end - offset - 2, "string node \(i) has length \(payload), the token \(end - offset - 2)")
+                try require(!text[offset..<end].contains(UInt8(ascii: "\\")), "string node \(i) has escapes but no decoded text")
+                i += 1
+            } else {
+                try require(i + 1 < count, "escaped string node \(i) has no second word")
+                try require(payload == end - offset, "escaped string node \(i) has raw length \(payload), the token \(end - offset)")
+                let location = nodes[i + 1]
+                let sideStart = Int(location.head)
+                let sideCount = Int(location.offset)
+                try require(sideStart == sideUsed && sideStart + sideCount <= side.count, "escaped string node \(i) decodes to side \(sideStart)..<\(sideStart + sideCount), expected to start at \(sideUsed) within \(side.count)")
+                try require(side[sideStart..<sideStart + sideCount].elementsEqual(decoded), "escaped string node \(i) decodes to \(show(side[sideStart..<sideStart + sideCount])), the oracle to \(show(decoded))")
+                sideUsed += sideCount
+                twoWordNodes += 1
+                i += 2
+            }
+        case YJM_ARRAY, YJM_OBJECT:
+            try require(i + 1 < count, "container node \(i) has no second word")
+            let isObject = kind == YJM_OBJECT
+            let end = Int(nodes[i + 1].head)
+            let endOffset = Int(nodes[i + 1].offset)
+            try require(text[offset] == (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")), "container node \(i) does not start at a bracket")
+            try require(end >= i + 2 && end <= (stack.last?.end ?? count), "container node \(i) ends at node \(end)")
+            try require(endOffset > offset + 1 && endOffset <= parentEndOffset, "container node \(i) ends at offset \(endOffset)")
+            try require(text[endOffset - 1] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")), "container node \(i) does not end at a bracket")
+            try require(stack.count < maxDepth, "container node \(i) nests deeper than \(maxDepth)")
+            stack.append(OpenNode(node: i, isObject: isObject, end: end, endOffset: endOffset, expected: isObject ? 2 * payload : payload))
+            twoWordNodes += 1
+            i += 2
+        default:
+            throw FuzzFailure("node \(i) has kind \(kind)")
+        }
+    }
+    try require(i == count, "the root's subtree ends at node \(i), the tree has \(count) words")
+    try require(Int(tree.value_count) == count - twoWordNodes, "value_count \(tree.value_count), expected \(count - twoWordNodes)")
+    try require(sideUsed == side.count, "the side buffer holds \(side.count) bytes, the strings \(sideUsed)")
+}
