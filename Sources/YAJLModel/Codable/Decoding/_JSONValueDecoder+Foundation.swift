@@ -1,0 +1,85 @@
+import Foundation
+
+/// `Date`, `Data` and `URL` under the decoder's strategies, as `JSONDecoder` decodes them,
+/// errors included.
+extension _JSONValueDecoder {
+    func unwrapDate(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Date {
+        try checkNotNull(node, Date.self, depth, element)
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try nested(node, element) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try double(node, depth, element))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try double(node, depth, element) / 1000)
+        case .iso8601:
+            let text = try string(node, depth, element)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                // JSONDecoder reports this one at the path of the container, without the key.
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath(depth, nil), debugDescription: "Expected date string to be ISO8601-formatted."))
+            }
+            return date
+        case .custom(let decode):
+            return try nested(node, element) { try decode(self) }
+        @unknown default:
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(depth, element), debugDescription: "This date decoding strategy is not supported."))
+        }
+    }
+
+    func unwrapData(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Data {
+        try checkNotNull(node, Data.self, depth, element)
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try nested(node, element) { try Data(from: self) }
+        case .base64:
+            let text = try string(node, depth, element)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath(depth, element), debugDescription: "Encountered Data is not valid Base64."))
+            }
+            return data
+        case .custom(let decode):
+            return try nested(node, element) { try decode(self) }
+        @unknown default:
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(depth, element), debugDescription: "This data decoding strategy is not supported."))
+        }
+    }
+
+    func unwrapURL(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> URL {
+        try checkNotNull(node, URL.self, depth, element)
+        guard let url = URL(string: try string(node, depth, element)) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(depth, element), debugDescription: "Invalid URL string."))
+        }
+        return url
+    }
+}
+
+/// `[String: Value]`, decoded member by member with its keys as written, for key strategies
+/// other than `.useDefaultKeys` (which `JSONDecoder` does not apply to dictionary keys).
+protocol _StringKeyedDictionaryDecodable {
+    static func _decodeUnconverted(from decoder: _JSONValueDecoder, _ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Self
+}
+
+extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func _decodeUnconverted(from decoder: _JSONValueDecoder, _ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Self {
+        guard let members = JSONValue(document: decoder.document, node: node).object else {
+            throw decoder.wrongKind([String: Any].self, node, depth, element)
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(members.count)
+        try decoder.nested(node, element) {
+            for index in members.indices {
+                let value = try decoder.unwrap(
+                    decoder.document.subtreeEnd(index.key), as: Value.self, depth: decoder.path.count,
+                    .member(index.key, numeric: false))
+                let key = decoder.string(ofKey: index.key)
+                if result[key] == nil { result[key] = value }  // the first of repeated keys wins, as in JSONDecoder
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,216 @@
+import CYAJLTree
+import Foundation
+
+/// The input's base address while a top-level decode runs, shared by every decoder
+/// that decode creates. It is cleared when the decode returns: a decoder or container
+/// that a type kept beyond that reads through the document instead, which is safe.
+final class _DecodingScope {
+    var input: UnsafeRawPointer?
+
+    init(input: UnsafeRawPointer?) { self.input = input }
+}
+
+/// The `Decoder` behind ``YAJLDecoder``: a position in the node tree plus the coding path
+/// that led there.
+///
+/// Like `JSONDecoder`'s, one instance serves a whole decode: decoding a nested value moves
+/// it to the value's node and pushes the step onto the path, and moves it back afterwards,
+/// so nothing is allocated per value. Path steps stay unmaterialized (`_PathElement`)
+/// until an error or a type asks for `codingPath`.
+final class _JSONValueDecoder {
+    let document: JSONDocument
+    let options: YAJLDecoder.Options
+    let scope: _DecodingScope
+    /// The coding path to where this decoder started: the path given to `decode(_:from:at:)`,
+    /// or the position of a nested container or `superDecoder()`.
+    let prefix: [any CodingKey]
+    /// Whether JSON keys are matched as they are (`.useDefaultKeys`).
+    let usesDefaultKeys: Bool
+    /// The value being decoded.
+    var node: UInt32
+    /// The steps from `prefix` to `node`.
+    var path: [_PathElement] = []
+    /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
+    var lookupHints: [_LookupHint] = []
+
+    init(_ value: JSONValue, options: YAJLDecoder.Options, scope: _DecodingScope, prefix: [any CodingKey]) {
+        self.document = value.document
+        self.node = value.node
+        self.options = options
+        self.scope = scope
+        self.prefix = prefix
+        self.usesDefaultKeys = options.usesDefaultKeys
+    }
+
+    /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
+    /// may outlive the step that made them.
+    func child(at node: UInt32, codingPath: [any CodingKey]) -> _JSONValueDecoder {
+        _JSONValueDecoder(JSONValue(document: document, node: node), options: options, scope: scope, prefix: codingPath)
+    }
+
+    /// A decoder of a `null` that is not in the document, for `superDecoder()` of a missing
+    /// key; nil only if "null" failed to parse, which it does not.
+    func nullChild(codingPath: [any CodingKey]) -> _JSONValueDecoder? {
+        _JSONValueDecoder.nullDocument.map {
+            _JSONValueDecoder($0.root, options: options, scope: _DecodingScope(input: nil), prefix: codingPath)
+        }
+    }
+
+    private static let nullDocument = try? JSONDocument(parsing: [UInt8]("null".utf8))
+
+    // MARK: Reading nodes
+
+    @inline(__always)
+    func tag(_ node: UInt32) -> UInt32 { document.tag(node) }
+
+    /// Calls `body` with a string node's decoded UTF-8.
+    @inline(__always)
+    func withStringBytes<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let entry = document.tree.nodes[Int(node)]
+        if entry.head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING), let input = scope.input {
+            return body(UnsafeRawBufferPointer(start: input + Int(entry.offset) + 1, count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
+        }
+        return document.withStringBytes(node, body)
+    }
+
+    /// Calls `body` with a number node's text.
+    @inline(__always)
+    func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let entry = document.tree.nodes[Int(node)]
+        if let input = scope.input {
+            return body(UnsafeRawBufferPointer(start: input + Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
+        }
+        return document.withNumberText(node, body)
+    }
+
+    func string(ofKey node: UInt32) -> String {
+        withStringBytes(node) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Moving
+
+    /// Runs `body` with the decoder moved to `node`, one `element` further along the path.
+    @inline(__always)
+    func nested<R>(_ node: UInt32, _ element: _PathElement?, _ body: () throws -> R) rethrows -> R {
+        let savedNode = self.node
+        let savedCount = path.count
+        self.node = node
+        if let element { path.append(element) }
+        defer {
+            self.node = savedNode
+            if path.count > savedCount { path.removeSubrange(savedCount...) }
+        }
+        return try body()
+    }
+
+    /// Decodes `type` from `node`, `element` being the step from the current path (at `depth`) to it.
+    ///
+    /// Like `JSONDecoder`, `Date`, `Data`, `URL` and `Decimal` follow the decoder's strategies
+    /// rather than their own `init(from:)`, and with a key strategy other than `.useDefaultKeys`
+    /// the keys of `[String: Value]` dictionaries are taken as they are.
+    func unwrap<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, _ element: _PathElement?) throws -> T {
+        if T.self == JSONValue.self, let value = JSONValue(document: document, node: node) as? T { return value }
+        if T.self == Data.self, let data = try unwrapData(node, depth, element) as? T { return data }
+        if T.self == Date.self, let date = try unwrapDate(node, depth, element) as? T { return date }
+        if T.self == URL.self, let url = try unwrapURL(node, depth, element) as? T { return url }
+        if T.self == Decimal.self, let decimal = try decimal(node, depth, element) as? T { return decimal }
+        if !usesDefaultKeys, let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type,
+            let result = try dictionary._decodeUnconverted(from: self, node, depth, element) as? T
+        {
+            return result
+        }
+        return try nested(node, element) { try T(from: self) }
+    }
+
+    // MARK: Coding paths and errors
+
+    /// The coding path: `prefix`, the first `depth` steps of `path`, and `element`.
+    func codingPath(_ depth: Int, _ element: _PathElement?) -> [any CodingKey] {
+        var keys = prefix
+        keys.reserveCapacity(prefix.count + depth + 1)
+        for step in path.prefix(depth) { keys.append(key(for: step)) }
+        if let element { keys.append(key(for: element)) }
+        return keys
+    }
+
+    private func key(for element: _PathElement) -> any CodingKey {
+        switch element {
+        case .key(let key):
+            return key
+        case .index(let index):
+            return _JSONKey(index: index)
+        case .member(let node, let numeric):
+            let name = string(ofKey: node)
+            return _JSONKey(stringValue: name, intValue: numeric ? Int(name) : nil)
+        }
+    }
+
+    /// How `JSONDecoder` names what it found, for error messages.
+    func kindDescription(_ node: UInt32) -> String {
+        switch JSONValue(document: document, node: node).kind {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+
+    func typeMismatch(_ type: Any.Type, _ node: UInt32, _ depth: Int, _ element: _PathElement?) -> DecodingError {
+        .typeMismatch(type, DecodingError.Context(
+            codingPath: codingPath(depth, element),
+            debugDescription: "Expected to decode \(type) but found \(kindDescription(node)) instead."))
+    }
+
+    func valueNotFound(_ type: Any.Type, _ depth: Int, _ element: _PathElement?, _ description: String? = nil) -> DecodingError {
+        .valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath(depth, element),
+            debugDescription: description ?? "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    /// Throws `valueNotFound` when `node` is `null`.
+    @inline(__always)
+    func checkNotNull(_ node: UInt32, _ type: Any.Type, _ depth: Int, _ element: _PathElement?) throws {
+        if tag(node) == UInt32(YJM_NULL) { throw valueNotFound(type, depth, element) }
+    }
+
+    /// A number that does not fit the requested type. `JSONDecoder` reports these as
+    /// `.dataCorrupted` at the root (its number errors surface as "not valid JSON"), so
+    /// the coding path is empty here too; the description says where the number is.
+    func numberNotRepresentable(_ node: UInt32, _ type: Any.Type, _ depth: Int, _ element: _PathElement?) -> DecodingError {
+        let text = withNumberText(node) { String(decoding: $0, as: UTF8.self) }
+        let location = codingPath(depth, element).map(\.stringValue).joined(separator: ".")
+        return .dataCorrupted(DecodingError.Context(
+            codingPath: [],
+            debugDescription: "The given data was not valid JSON: the number \(text) at \"\(location)\" is not representable as \(type)."))
+    }
+}
+
+extension _JSONValueDecoder: Decoder {
+    var codingPath: [any CodingKey] { codingPath(path.count, nil) }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkContainer(UInt32(YJM_OBJECT), [String: Any].self, "keyed")
+        return KeyedDecodingContainer(try _KeyedDecodingContainer<Key>(decoder: self, object: node, depth: path.count))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkContainer(UInt32(YJM_ARRAY), [Any].self, "unkeyed")
+        return _UnkeyedDecodingContainer(decoder: self, array: node, depth: path.count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    private func checkContainer(_ expected: UInt32, _ type: Any.Type, _ kind: String) throws {
+        switch tag(node) {
+        case expected: return
+        case UInt32(YJM_NULL):
+            throw valueNotFound(type, path.count, nil, "Cannot get \(kind) decoding container -- found null value instead")
+        default:
+            throw typeMismatch(type, node, path.count, nil)
+        }
+    }
+}
