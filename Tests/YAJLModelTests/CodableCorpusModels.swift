@@ -54,7 +54,7 @@ struct Status: Codable, Equatable {
 
 /// A value stored out of line, for a struct that contains its own type (a retweet's status).
 struct Indirect<Value: Codable & Equatable>: Codable, Equatable {
-    private final class Box: Sendable {
+    private final class Box {
         let value: Value
         init(_ value: Value) { self.value = value }
     }
