@@ -24,7 +24,7 @@ struct SearchMetadata: Codable, Equatable {
     let since_id_str: String
 }
 
-struct Status: Codable, Equatable {
+struct Status: Codable, Equatable, Sendable {
     let metadata: StatusMetadata
     let created_at: String
     let id: UInt64
@@ -53,8 +53,8 @@ struct Status: Codable, Equatable {
 }
 
 /// A value stored out of line, for a struct that contains its own type (a retweet's status).
-struct Indirect<Value: Codable & Equatable>: Codable, Equatable {
-    private final class Box {
+struct Indirect<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    private final class Box: @unchecked Sendable {  // immutable
         let value: Value
         init(_ value: Value) { self.value = value }
     }

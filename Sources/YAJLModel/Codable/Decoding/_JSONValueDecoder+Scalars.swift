@@ -5,29 +5,29 @@ import Foundation
 /// `Bool`, where `JSONDecoder` says `.typeMismatch`), another kind is `.typeMismatch`, and a
 /// number that does not fit is `.dataCorrupted` (see `numberNotRepresentable`).
 extension _JSONValueDecoder {
-    func bool(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Bool {
+    func bool(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> Bool {
         switch tag(node) {
         case UInt32(YJM_TRUE): return true
         case UInt32(YJM_FALSE): return false
-        default: throw typeMismatch(Bool.self, node, depth, element)
+        default: throw typeMismatch(Bool.self, node, depth, element())
         }
     }
 
-    func string(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> String {
+    func string(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> String {
         switch tag(node) {
         case UInt32(YJM_STRING), UInt32(YJM_ESCAPED_STRING): return string(ofKey: node)
-        default: throw wrongKind(String.self, node, depth, element)
+        default: throw wrongKind(String.self, node, depth, element())
         }
     }
 
     /// An integer, exactly: `3`, `3.0` and `30e-1` are 3; `3.5`, or a value outside `T`, throws.
-    func integer<T: FixedWidthInteger>(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> T {
-        guard tag(node) == UInt32(YJM_NUMBER) else { throw wrongKind(T.self, node, depth, element) }
+    func integer<T: FixedWidthInteger>(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> T {
+        guard tag(node) == UInt32(YJM_NUMBER) else { throw wrongKind(T.self, node, depth, element()) }
         let value: T? = withNumberText(node) { text in
             if let small = Self.plainInteger(text) { return T(exactly: small) }
             return JSONNumberText(text).integer(T.self)
         }
-        guard let value else { throw numberNotRepresentable(node, T.self, depth, element) }
+        guard let value else { throw numberNotRepresentable(node, T.self, depth, element()) }
         return value
     }
 
@@ -48,21 +48,48 @@ extension _JSONValueDecoder {
 
     /// The nearest `Double`, correctly rounded. Like `JSONDecoder`, a number beyond
     /// `Double`'s range, or one that rounds to zero without being zero, throws.
-    func double(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Double {
-        guard tag(node) == UInt32(YJM_NUMBER) else { return try nonConforming(node, depth, element) }
+    func double(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> Double {
+        guard tag(node) == UInt32(YJM_NUMBER) else { return try nonConforming(node, depth, element()) }
         let value: Double? = withNumberText(node) { text in
-            if let small = Self.plainInteger(text), small != 0, small.magnitude <= 1 << 53 { return Double(small) }  // not 0: "-0" is -0.0
+            if let simple = Self.plainDecimal(text) { return simple }
             let number = JSONNumberText(text)
             guard let value = number.double, value != 0 || number.isZero else { return nil }
             return value
         }
-        guard let value else { throw numberNotRepresentable(node, Double.self, depth, element) }
+        guard let value else { throw numberNotRepresentable(node, Double.self, depth, element()) }
         return value
     }
 
+    /// The value of `-?digits(.digits)?` with at most 15 digits, which is exact as a `Double`
+    /// before one correctly rounded division by an exact power of ten; nil for other text.
+    @inline(__always)
+    static func plainDecimal(_ text: UnsafeRawBufferPointer) -> Double? {
+        let negative = text.first == UInt8(ascii: "-")
+        var significand: Int64 = 0
+        var digits = 0
+        var fractionDigits = -1  // -1 until the '.'
+        for index in (negative ? 1 : 0)..<text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                fractionDigits = 0
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10, digits < 15 else { return nil }  // an exponent, or too many digits
+            significand = significand &* 10 &+ Int64(digit)
+            digits += 1
+            if fractionDigits >= 0 { fractionDigits += 1 }
+        }
+        guard digits > 0 else { return nil }
+        let magnitude = fractionDigits > 0 ? Double(significand) / powersOfTen[fractionDigits] : Double(significand)
+        return negative ? -magnitude : magnitude
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
     /// The nearest `Float`, rounded once from the text (not through `Double`).
-    func float(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Float {
-        guard tag(node) == UInt32(YJM_NUMBER) else { return try nonConforming(node, depth, element) }
+    func float(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> Float {
+        guard tag(node) == UInt32(YJM_NUMBER) else { return try nonConforming(node, depth, element()) }
         let value: Float? = withNumberText(node) { text in
             if let small = Self.plainInteger(text), small != 0, small.magnitude <= 1 << 24 { return Float(small) }
             guard let value = Float(String(decoding: text, as: UTF8.self)), value.isFinite,
@@ -70,13 +97,13 @@ extension _JSONValueDecoder {
             else { return nil }
             return value
         }
-        guard let value else { throw numberNotRepresentable(node, Float.self, depth, element) }
+        guard let value else { throw numberNotRepresentable(node, Float.self, depth, element()) }
         return value
     }
 
     /// A float from a string, under `.convertFromString`; like `JSONDecoder`, only strings
     /// written without escapes can match.
-    private func nonConforming<T: BinaryFloatingPoint>(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> T {
+    private func nonConforming<T: BinaryFloatingPoint>(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> T {
         if tag(node) == UInt32(YJM_STRING),
             case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy
         {
@@ -85,22 +112,22 @@ extension _JSONValueDecoder {
             if text == negativeInfinity { return -.infinity }
             if text == nan { return .nan }
         }
-        throw wrongKind(T.self, node, depth, element)
+        throw wrongKind(T.self, node, depth, element())
     }
 
     /// A `Decimal` from the digits as written: exact up to 38 significant digits; longer
     /// numbers are rounded as Foundation's own parser (and so `JSONDecoder`) rounds them.
-    func decimal(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Decimal {
-        try checkNotNull(node, Decimal.self, depth, element)
+    func decimal(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> _PathElement?) throws -> Decimal {
+        try checkNotNull(node, Decimal.self, depth, element())
         guard tag(node) == UInt32(YJM_NUMBER) else {
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(
-                codingPath: codingPath(depth, element), debugDescription: "Expected to decode Decimal but found \(kindDescription(node)) instead."))
+                codingPath: codingPath(depth, element()), debugDescription: "Expected to decode Decimal but found \(kindDescription(node)) instead."))
         }
         let value: Decimal? = withNumberText(node) { text in
             if let exact = JSONNumberText(text).decimal { return exact }
             return Decimal(string: String(decoding: text, as: UTF8.self)).flatMap { $0.isNaN ? nil : $0 }
         }
-        guard let value else { throw numberNotRepresentable(node, Decimal.self, depth, element) }
+        guard let value else { throw numberNotRepresentable(node, Decimal.self, depth, element()) }
         return value
     }
 

@@ -4,10 +4,20 @@ import Foundation
 /// The input's base address while a top-level decode runs, shared by every decoder
 /// that decode creates. It is cleared when the decode returns: a decoder or container
 /// that a type kept beyond that reads through the document instead, which is safe.
+///
+/// The address sits behind a pointer rather than in a `var`, so that reading it costs no
+/// runtime exclusivity check (it is read for every string and number).
 final class _DecodingScope {
-    var input: UnsafeRawPointer?
+    private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
 
-    init(input: UnsafeRawPointer?) { self.input = input }
+    init(input: UnsafeRawPointer?) { slot.initialize(to: input) }
+
+    deinit { slot.deallocate() }
+
+    var input: UnsafeRawPointer? {
+        @inline(__always) get { slot.pointee }
+        set { slot.pointee = newValue }
+    }
 }
 
 /// The `Decoder` behind ``YAJLDecoder``: a position in the node tree plus the coding path
@@ -26,20 +36,47 @@ final class _JSONValueDecoder {
     let prefix: [any CodingKey]
     /// Whether JSON keys are matched as they are (`.useDefaultKeys`).
     let usesDefaultKeys: Bool
-    /// The value being decoded.
-    var node: UInt32
-    /// The steps from `prefix` to `node`.
-    var path: [_PathElement] = []
-    /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
-    var lookupHints: [_LookupHint] = []
+    /// What changes as decoding moves, behind a pointer: stored `var`s of a class would cost a
+    /// runtime exclusivity check on every access, and these are accessed for every value.
+    private let state: UnsafeMutablePointer<State>
+
+    struct State {
+        /// The value being decoded.
+        var node: UInt32
+        /// The steps from `prefix` to `node`.
+        var path: [_PathElement] = []
+        /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
+        var lookupHints: [_LookupHint] = []
+    }
 
     init(_ value: JSONValue, options: YAJLDecoder.Options, scope: _DecodingScope, prefix: [any CodingKey]) {
         self.document = value.document
-        self.node = value.node
         self.options = options
         self.scope = scope
         self.prefix = prefix
         self.usesDefaultKeys = options.usesDefaultKeys
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(node: value.node))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var node: UInt32 {
+        @inline(__always) get { state.pointee.node }
+        @inline(__always) set { state.pointee.node = newValue }
+    }
+
+    var path: [_PathElement] {
+        @inline(__always) _read { yield state.pointee.path }
+        @inline(__always) _modify { yield &state.pointee.path }
+    }
+
+    var lookupHints: [_LookupHint] {
+        @inline(__always) _read { yield state.pointee.lookupHints }
+        @inline(__always) _modify { yield &state.pointee.lookupHints }
     }
 
     /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
@@ -89,17 +126,26 @@ final class _JSONValueDecoder {
 
     // MARK: Moving
 
+    /// Moves the decoder to `node`, one `element` further along the path; `moveOut` undoes it.
+    @inline(__always)
+    func moveIn(_ node: UInt32, _ element: _PathElement?) -> (node: UInt32, pathCount: Int) {
+        let saved = (self.node, path.count)
+        self.node = node
+        if let element { path.append(element) }
+        return saved
+    }
+
+    @inline(__always)
+    func moveOut(_ saved: (node: UInt32, pathCount: Int)) {
+        node = saved.node
+        if path.count > saved.pathCount { path.removeSubrange(saved.pathCount...) }
+    }
+
     /// Runs `body` with the decoder moved to `node`, one `element` further along the path.
     @inline(__always)
     func nested<R>(_ node: UInt32, _ element: _PathElement?, _ body: () throws -> R) rethrows -> R {
-        let savedNode = self.node
-        let savedCount = path.count
-        self.node = node
-        if let element { path.append(element) }
-        defer {
-            self.node = savedNode
-            if path.count > savedCount { path.removeSubrange(savedCount...) }
-        }
+        let saved = moveIn(node, element)
+        defer { moveOut(saved) }
         return try body()
     }
 
@@ -107,19 +153,32 @@ final class _JSONValueDecoder {
     ///
     /// Like `JSONDecoder`, `Date`, `Data`, `URL` and `Decimal` follow the decoder's strategies
     /// rather than their own `init(from:)`, and with a key strategy other than `.useDefaultKeys`
-    /// the keys of `[String: Value]` dictionaries are taken as they are.
+    /// the keys of `[String: Value]` dictionaries are taken as they are. Arrays are decoded here
+    /// rather than through `Array.init(from:)`, with the same results and errors.
     func unwrap<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, _ element: _PathElement?) throws -> T {
-        if T.self == JSONValue.self, let value = JSONValue(document: document, node: node) as? T { return value }
-        if T.self == Data.self, let data = try unwrapData(node, depth, element) as? T { return data }
-        if T.self == Date.self, let date = try unwrapDate(node, depth, element) as? T { return date }
-        if T.self == URL.self, let url = try unwrapURL(node, depth, element) as? T { return url }
-        if T.self == Decimal.self, let decimal = try decimal(node, depth, element) as? T { return decimal }
-        if !usesDefaultKeys, let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type,
-            let result = try dictionary._decodeUnconverted(from: self, node, depth, element) as? T
-        {
-            return result
+        if T.self == JSONValue.self { return try Self.cast(JSONValue(document: document, node: node), to: T.self) }
+        if T.self == Data.self { return try Self.cast(try unwrapData(node, depth, element), to: T.self) }
+        if T.self == Date.self { return try Self.cast(try unwrapDate(node, depth, element), to: T.self) }
+        if T.self == URL.self { return try Self.cast(try unwrapURL(node, depth, element), to: T.self) }
+        if T.self == Decimal.self { return try Self.cast(try decimal(node, depth, element), to: T.self) }
+        if tag(node) == UInt32(YJM_ARRAY), let array = T.self as? any _DecodableArray.Type {
+            return try Self.cast(try array._decodeElements(from: self, node, element), to: T.self)
         }
-        return try nested(node, element) { try T(from: self) }
+        if !usesDefaultKeys, let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type {
+            return try Self.cast(try dictionary._decodeUnconverted(from: self, node, depth, element), to: T.self)
+        }
+        let saved = moveIn(node, element)
+        defer { moveOut(saved) }
+        return try T(from: self)
+    }
+
+    /// `value` as `T`, which is its type: the callers compare the types first.
+    @inline(__always)
+    static func cast<Value, T>(_ value: Value, to type: T.Type) throws -> T {
+        guard Value.self == T.self else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: [], debugDescription: "Internal type confusion."))
+        }
+        return unsafeBitCast(value, to: T.self)  // the same type: a plain copy
     }
 
     // MARK: Coding paths and errors

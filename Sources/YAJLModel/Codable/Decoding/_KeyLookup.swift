@@ -6,11 +6,19 @@ import CYAJLTree
 ///
 /// Lookups must still find the *first* member with a key, as `JSONDecoder` does, so the hint
 /// also keeps a small Bloom filter of the keys before `next`: a key whose bit is not set
-/// cannot be among them, and only a set bit costs a scan of that prefix.
+/// cannot be among them, and only a set bit costs a scan of that prefix. Once a lookup has
+/// passed every key, a filter of all of them makes most lookups of absent keys (optional
+/// properties) cost no scan at all.
 struct _LookupHint {
     var object: UInt32 = .max
     var next: UInt32 = 0
+    /// The keys before `next`.
     var seen = _KeyBloom()
+    /// All the keys, once `complete`.
+    var all = _KeyBloom()
+    var complete = false
+    /// The converted keys, for key strategies other than `.useDefaultKeys`.
+    var convertedKeys: _ConvertedKeys?
 }
 
 /// 128 bits, one per key, chosen from the key's length and its first and last bytes.
@@ -42,6 +50,21 @@ extension _JSONValueDecoder {
     /// Objects this small are scanned from the start on every lookup.
     static let scannedObjectSize = 8
 
+    /// The converted keys of `object`, made on first use and kept in its lookup slot.
+    func convertedKeys(of object: UInt32, slot: Int) -> _ConvertedKeys {
+        reserveLookupSlot(slot)
+        if lookupHints[slot].object == object, let keys = lookupHints[slot].convertedKeys { return keys }
+        let keys = _ConvertedKeys(object: object, decoder: self, depth: slot)
+        lookupHints[slot] = _LookupHint(object: object, next: document.firstChild(object), convertedKeys: keys)
+        return keys
+    }
+
+    private func reserveLookupSlot(_ slot: Int) {
+        if lookupHints.count <= slot {
+            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
+        }
+    }
+
     /// The value node of the first member of `object` whose key is `name`, or nil.
     /// `slot` is the container's depth, which keeps its lookup hint.
     func member(named name: UnsafeRawBufferPointer, in object: UInt32, slot: Int) -> UInt32? {
@@ -51,32 +74,32 @@ extension _JSONValueDecoder {
             var ignored = _KeyBloom()
             return scan(for: name, from: first, to: end, recording: &ignored)
         }
-        if lookupHints.count <= slot {
-            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
-        }
+        reserveLookupSlot(slot)
         var hint = lookupHints[slot]
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
+        let bit = _KeyBloom.bit(name)
+        if hint.complete && !hint.all.contains(bit) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
         if let value = scan(for: name, from: hint.next, to: end, recording: &passed) {
-            let mayBeEarlier = hint.seen.contains(_KeyBloom.bit(name))
             var prefix = _KeyBloom()
-            if mayBeEarlier, let earlier = scan(for: name, from: first, to: hint.next, recording: &prefix) {
-                lookupHints[slot] = _LookupHint(object: object, next: document.subtreeEnd(earlier), seen: prefix)
+            if hint.seen.contains(bit), let earlier = scan(for: name, from: first, to: hint.next, recording: &prefix) {
+                (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
+                lookupHints[slot] = hint
                 return earlier
             }
-            lookupHints[slot] = _LookupHint(object: object, next: document.subtreeEnd(value), seen: passed)
+            (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
+            lookupHints[slot] = hint
             return value
         }
-        // Then from the start up to the hint.
+        // Every key is now in `passed`. Then from the start up to the hint.
+        (hint.all, hint.complete) = (passed, true)
         var prefix = _KeyBloom()
-        if let value = scan(for: name, from: first, to: hint.next, recording: &prefix) {
-            lookupHints[slot] = _LookupHint(object: object, next: document.subtreeEnd(value), seen: prefix)
-            return value
-        }
+        let value = scan(for: name, from: first, to: hint.next, recording: &prefix)
+        if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
         lookupHints[slot] = hint
-        return nil
+        return value
     }
 
     /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`,
@@ -88,12 +111,34 @@ extension _JSONValueDecoder {
             let value = document.subtreeEnd(key)
             let matches = withStringBytes(key) { bytes in
                 seen.insert(_KeyBloom.bit(bytes))
-                return bytes.count == name.count && _bytesEqual(bytes, name)
+                return _keyBytesEqual(bytes, name)
             }
             if matches { return value }
             key = document.subtreeEnd(value)
         }
         return nil
+    }
+}
+
+/// Whether two keys have the same bytes, comparing short keys (the usual ones) in a few
+/// loads rather than with a call to `memcmp`.
+@inline(__always)
+func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    switch count {
+    case 8...16:
+        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+            && (x + count - 8).loadUnaligned(as: UInt64.self) == (y + count - 8).loadUnaligned(as: UInt64.self)
+    case 4..<8:
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && (x + count - 4).loadUnaligned(as: UInt32.self) == (y + count - 4).loadUnaligned(as: UInt32.self)
+    case 1..<4:
+        return x.load(as: UInt8.self) == y.load(as: UInt8.self) && x.load(fromByteOffset: count / 2, as: UInt8.self) == y.load(fromByteOffset: count / 2, as: UInt8.self)
+            && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
+    default:
+        return _bytesEqual(a, b)
     }
 }
 

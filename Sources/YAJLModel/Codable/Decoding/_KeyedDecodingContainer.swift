@@ -9,14 +9,22 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: _JSONValueDecoder
     let object: UInt32
     /// The length of the decoder's path at this container, which is also its lookup slot.
-    let depth: Int
-    let convertedKeys: _ConvertedKeys?
+    /// (The container holds one reference and two integers: the box `KeyedDecodingContainer`
+    /// keeps it in copies it on every call.)
+    private let slot: UInt32
 
-    init(decoder: _JSONValueDecoder, object: UInt32, depth: Int) throws {
+    init(decoder: _JSONValueDecoder, object: UInt32, depth: Int) {
         self.decoder = decoder
         self.object = object
-        self.depth = depth
-        self.convertedKeys = decoder.usesDefaultKeys ? nil : _ConvertedKeys(object: object, decoder: decoder, depth: depth)
+        self.slot = UInt32(truncatingIfNeeded: depth)
+        if !decoder.usesDefaultKeys { _ = decoder.convertedKeys(of: object, slot: depth) }  // converted now, as JSONDecoder does
+    }
+
+    private var depth: Int { Int(slot) }
+
+    /// The table of converted keys, for key strategies other than `.useDefaultKeys`.
+    private var convertedKeys: _ConvertedKeys? {
+        decoder.usesDefaultKeys ? nil : decoder.convertedKeys(of: object, slot: depth)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath(depth, nil) }

@@ -5,7 +5,7 @@ import CYAJLTree
 struct _UnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: _JSONValueDecoder
     let array: UInt32
-    /// The node of the next element (meaningless at the end).
+    /// The node of the current element (meaningless at the end).
     private var position: UInt32
     private var index: UInt32 = 0
     /// The length of the decoder's path at this container.
@@ -25,91 +25,85 @@ struct _UnkeyedDecodingContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { Int(index) >= decoder.document.payload(array) }
     var currentIndex: Int { Int(index) }
 
-    /// Moves past the current element; `decodeIfPresent` at the end moves the index only, as in `JSONDecoder`.
-    private mutating func advance() {
-        if !isAtEnd { position = decoder.document.subtreeEnd(position) }
-        index += 1
-    }
-
-    /// A reader of one element: the decoder, the element's node, the container's depth and the step to the element.
-    typealias Read<T> = (_JSONValueDecoder) -> (UInt32, Int, _PathElement?) throws -> T
-
-    /// Decodes the next element with `read` and moves past it; at the end, throws `valueNotFound(type)`.
+    /// The current element's node; at the end, throws `valueNotFound(type)`.
     @inline(__always)
-    private mutating func next<T>(_ type: Any.Type, _ read: Read<T>) throws -> T {
+    private func current(_ type: Any.Type) throws -> UInt32 {
         guard !isAtEnd else {
             throw decoder.valueNotFound(type, depth, .index(currentIndex), "Unkeyed container is at end.")
         }
-        let result = try read(decoder)(position, depth, .index(currentIndex))
-        advance()
-        return result
+        return position
     }
 
-    /// Like `next`, but nil for `null` or at the end.
+    /// The current element's node, or nil at the end or for `null`.
     @inline(__always)
-    private mutating func nextIfPresent<T>(_ read: Read<T>) throws -> T? {
-        let result = isAtEnd || decoder.tag(position) == UInt32(YJM_NULL) ? nil : try read(decoder)(position, depth, .index(currentIndex))
-        advance()
-        return result
+    private func currentIfPresent() -> UInt32? {
+        isAtEnd || decoder.tag(position) == UInt32(YJM_NULL) ? nil : position
+    }
+
+    /// Moves past the current element and returns `value`, decoded from it. At the end
+    /// (`decodeIfPresent`), only the index moves, as in `JSONDecoder`.
+    @inline(__always)
+    private mutating func take<T>(_ value: T) -> T {
+        if !isAtEnd { position = decoder.document.subtreeEnd(position) }
+        index += 1
+        return value
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else { throw decoder.valueNotFound(Never.self, depth, .index(currentIndex), "Unkeyed container is at end.") }
-        guard decoder.tag(position) == UInt32(YJM_NULL) else { return false }  // not null: stay, as the protocol requires
-        advance()
-        return true
+        guard decoder.tag(try current(Never.self)) == UInt32(YJM_NULL) else { return false }  // not null: stay, as the protocol requires
+        return take(true)
     }
 
-    mutating func decode(_: Bool.Type) throws -> Bool { try next(Bool.self, _JSONValueDecoder.bool) }
-    mutating func decodeIfPresent(_: Bool.Type) throws -> Bool? { try nextIfPresent(_JSONValueDecoder.bool) }
-    mutating func decode(_: String.Type) throws -> String { try next(String.self, _JSONValueDecoder.string) }
-    mutating func decodeIfPresent(_: String.Type) throws -> String? { try nextIfPresent(_JSONValueDecoder.string) }
-    mutating func decode(_: Double.Type) throws -> Double { try next(Double.self, _JSONValueDecoder.double) }
-    mutating func decodeIfPresent(_: Double.Type) throws -> Double? { try nextIfPresent(_JSONValueDecoder.double) }
-    mutating func decode(_: Float.Type) throws -> Float { try next(Float.self, _JSONValueDecoder.float) }
-    mutating func decodeIfPresent(_: Float.Type) throws -> Float? { try nextIfPresent(_JSONValueDecoder.float) }
-    mutating func decode(_: Int.Type) throws -> Int { try next(Int.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: Int.Type) throws -> Int? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: Int8.Type) throws -> Int8 { try next(Int8.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: Int8.Type) throws -> Int8? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: Int16.Type) throws -> Int16 { try next(Int16.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: Int16.Type) throws -> Int16? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: Int32.Type) throws -> Int32 { try next(Int32.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: Int32.Type) throws -> Int32? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: Int64.Type) throws -> Int64 { try next(Int64.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: Int64.Type) throws -> Int64? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: UInt.Type) throws -> UInt { try next(UInt.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: UInt.Type) throws -> UInt? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: UInt8.Type) throws -> UInt8 { try next(UInt8.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: UInt8.Type) throws -> UInt8? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: UInt16.Type) throws -> UInt16 { try next(UInt16.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: UInt16.Type) throws -> UInt16? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: UInt32.Type) throws -> UInt32 { try next(UInt32.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: UInt32.Type) throws -> UInt32? { try nextIfPresent(_JSONValueDecoder.integer) }
-    mutating func decode(_: UInt64.Type) throws -> UInt64 { try next(UInt64.self, _JSONValueDecoder.integer) }
-    mutating func decodeIfPresent(_: UInt64.Type) throws -> UInt64? { try nextIfPresent(_JSONValueDecoder.integer) }
+    mutating func decode(_: Bool.Type) throws -> Bool { try take(decoder.bool(try current(Bool.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Bool.Type) throws -> Bool? { try take(currentIfPresent().map { try decoder.bool($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: String.Type) throws -> String { try take(decoder.string(try current(String.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: String.Type) throws -> String? { try take(currentIfPresent().map { try decoder.string($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Double.Type) throws -> Double { try take(decoder.double(try current(Double.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Double.Type) throws -> Double? { try take(currentIfPresent().map { try decoder.double($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Float.Type) throws -> Float { try take(decoder.float(try current(Float.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Float.Type) throws -> Float? { try take(currentIfPresent().map { try decoder.float($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Int.Type) throws -> Int { try take(decoder.integer(try current(Int.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Int.Type) throws -> Int? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Int8.Type) throws -> Int8 { try take(decoder.integer(try current(Int8.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Int8.Type) throws -> Int8? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Int16.Type) throws -> Int16 { try take(decoder.integer(try current(Int16.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Int16.Type) throws -> Int16? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Int32.Type) throws -> Int32 { try take(decoder.integer(try current(Int32.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Int32.Type) throws -> Int32? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: Int64.Type) throws -> Int64 { try take(decoder.integer(try current(Int64.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: Int64.Type) throws -> Int64? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: UInt.Type) throws -> UInt { try take(decoder.integer(try current(UInt.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: UInt.Type) throws -> UInt? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: UInt8.Type) throws -> UInt8 { try take(decoder.integer(try current(UInt8.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: UInt8.Type) throws -> UInt8? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: UInt16.Type) throws -> UInt16 { try take(decoder.integer(try current(UInt16.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: UInt16.Type) throws -> UInt16? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: UInt32.Type) throws -> UInt32 { try take(decoder.integer(try current(UInt32.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: UInt32.Type) throws -> UInt32? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
+    mutating func decode(_: UInt64.Type) throws -> UInt64 { try take(decoder.integer(try current(UInt64.self), depth, .index(currentIndex))) }
+    mutating func decodeIfPresent(_: UInt64.Type) throws -> UInt64? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try next(type) { decoder in { try decoder.unwrap($0, as: type, depth: $1, $2) } }
+        try take(decoder.element(try current(type), as: type, depth: depth, index: currentIndex))
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        try nextIfPresent { decoder in { try decoder.unwrap($0, as: type, depth: $1, $2) } }
+        try take(currentIfPresent().map { try decoder.element($0, as: type, depth: depth, index: currentIndex) })
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next(KeyedDecodingContainer<NestedKey>.self) { decoder in { try Self.child(decoder, $0, $1, $2).container(keyedBy: type) } }
+        try take(child(try current(KeyedDecodingContainer<NestedKey>.self)).container(keyedBy: type))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next((any UnkeyedDecodingContainer).self) { decoder in { try Self.child(decoder, $0, $1, $2).unkeyedContainer() } }
+        try take(child(try current((any UnkeyedDecodingContainer).self)).unkeyedContainer())
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try next((any Decoder).self) { decoder in { Self.child(decoder, $0, $1, $2) } }
+        take(child(try current((any Decoder).self)))
     }
 
-    private static func child(_ decoder: _JSONValueDecoder, _ node: UInt32, _ depth: Int, _ element: _PathElement?) -> _JSONValueDecoder {
-        decoder.child(at: node, codingPath: decoder.codingPath(depth, element))
+    private func child(_ node: UInt32) -> _JSONValueDecoder {
+        decoder.child(at: node, codingPath: decoder.codingPath(depth, .index(currentIndex)))
     }
 }

@@ -17,22 +17,59 @@ enum _Slot {
 /// The `Encoder` behind ``YAJLEncoder``. One instance serves a whole encode and writes
 /// straight into `_JSONEncoderStorage`; the containers it hands out are small handles.
 final class _JSONStreamingEncoder {
-    var storage: _JSONEncoderStorage
     let options: YAJLEncoder.Options
-    /// The coding path of the value being encoded, unmaterialized.
-    var path: [_PathElement] = []
-    var slot = _Slot.empty
-    /// Set where an error cannot be thrown (making a container); every later write throws it,
-    /// and the encode as a whole fails with it (or falls back, for `_EncodingFallback`).
-    var failure: (any Error)?
-    private var snakeCaseKeys: [String: String] = [:]
+    /// What changes as encoding goes, behind a pointer: stored `var`s of a class would cost a
+    /// runtime exclusivity check on every access, and these are accessed for every value.
+    private let state: UnsafeMutablePointer<State>
+
+    struct State {
+        var storage: _JSONEncoderStorage
+        /// The coding path of the value being encoded, unmaterialized.
+        var path: [_PathElement] = []
+        var slot = _Slot.empty
+        /// Set where an error cannot be thrown (making a container); every later write throws it,
+        /// and the encode as a whole fails with it (or falls back, for `_EncodingFallback`).
+        var failure: (any Error)?
+        var snakeCaseKeys: [String: String] = [:]
+    }
 
     init(options: YAJLEncoder.Options) {
         self.options = options
         let formatting = options.outputFormatting
-        storage = _JSONEncoderStorage(
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(storage: _JSONEncoderStorage(
             prettyPrinted: formatting.contains(.prettyPrinted), sortedKeys: formatting.contains(.sortedKeys),
-            escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
+            escapesSlashes: !formatting.contains(.withoutEscapingSlashes))))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var storage: _JSONEncoderStorage {
+        @inline(__always) _read { yield state.pointee.storage }
+        @inline(__always) _modify { yield &state.pointee.storage }
+    }
+
+    var path: [_PathElement] {
+        @inline(__always) _read { yield state.pointee.path }
+        @inline(__always) _modify { yield &state.pointee.path }
+    }
+
+    var slot: _Slot {
+        @inline(__always) get { state.pointee.slot }
+        @inline(__always) set { state.pointee.slot = newValue }
+    }
+
+    var failure: (any Error)? {
+        @inline(__always) get { state.pointee.failure }
+        @inline(__always) set { state.pointee.failure = newValue }
+    }
+
+    private var snakeCaseKeys: [String: String] {
+        _read { yield state.pointee.snakeCaseKeys }
+        _modify { yield &state.pointee.snakeCaseKeys }
     }
 
     /// Encodes `value` as the whole output.
