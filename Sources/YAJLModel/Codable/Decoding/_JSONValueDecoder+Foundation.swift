@@ -92,27 +92,34 @@ extension _JSONValueDecoder {
     }
 }
 
-/// `[String: Value]`, decoded member by member with its keys as written, for key strategies
-/// other than `.useDefaultKeys` (which `JSONDecoder` does not apply to dictionary keys).
+/// What `unwrap` does with a type that decodes from an array or an object.
+enum _CollectionKind {
+    case other
+    case array(any _DecodableArray.Type)
+    case dictionary(any _StringKeyedDictionaryDecodable.Type)
+}
+
+/// `[String: Value]`, decoded member by member from an object, with its keys as written:
+/// `JSONDecoder` applies no key strategy to dictionary keys either.
 protocol _StringKeyedDictionaryDecodable {
-    static func _decodeUnconverted(from decoder: _JSONValueDecoder, _ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Self
+    static func _decodeMembers(from decoder: _JSONValueDecoder, _ node: UInt32, _ element: _PathElement?) throws -> Self
 }
 
 extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
-    static func _decodeUnconverted(from decoder: _JSONValueDecoder, _ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> Self {
-        guard let members = JSONValue(document: decoder.document, node: node).object else {
-            throw decoder.wrongKind([String: Any].self, node, depth, element)
-        }
+    static func _decodeMembers(from decoder: _JSONValueDecoder, _ node: UInt32, _ element: _PathElement?) throws -> Self {
+        let saved = decoder.moveIn(node, element)
+        defer { decoder.moveOut(saved) }
+        let document = decoder.document
+        let depth = decoder.path.count
+        // With .useDefaultKeys, JSONDecoder goes through Dictionary's own init(from:), whose coding
+        // keys read as integers where they can; with other strategies, its keys are plain strings.
+        let numeric = decoder.usesDefaultKeys
         var result: [String: Value] = [:]
-        result.reserveCapacity(members.count)
-        try decoder.nested(node, element) {
-            for index in members.indices {
-                let value = try decoder.unwrap(
-                    decoder.document.subtreeEnd(index.key), as: Value.self, depth: decoder.path.count,
-                    .member(index.key, numeric: false))
-                let key = decoder.string(ofKey: index.key)
-                if result[key] == nil { result[key] = value }  // the first of repeated keys wins, as in JSONDecoder
-            }
+        result.reserveCapacity(document.payload(node))
+        for key in document.memberKeys(of: node) {
+            let value = try decoder.unwrap(document.subtreeEnd(key), as: Value.self, depth: depth, .member(key, numeric: numeric))
+            let name = decoder.string(ofKey: key)
+            if result[name] == nil { result[name] = value }  // the first of repeated keys wins, as in JSONDecoder
         }
         return result
     }

@@ -47,6 +47,10 @@ final class _JSONValueDecoder {
         var path: [_PathElement] = []
         /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
         var lookupHints: [_LookupHint] = []
+        /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
+        var convertedKeyTables: [_ConvertedKeys?] = []
+        /// Which types are arrays and string-keyed dictionaries, by type (direct-mapped).
+        var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
     }
 
     init(_ value: JSONValue, options: YAJLDecoder.Options, scope: _DecodingScope, prefix: [any CodingKey]) {
@@ -77,6 +81,27 @@ final class _JSONValueDecoder {
     var lookupHints: [_LookupHint] {
         @inline(__always) _read { yield state.pointee.lookupHints }
         @inline(__always) _modify { yield &state.pointee.lookupHints }
+    }
+
+    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
+    /// answer (a runtime conformance check) is cached, since `unwrap` asks it for every container.
+    @inline(__always)
+    func collectionKind<T>(of type: T.Type) -> _CollectionKind {
+        let identifier = ObjectIdentifier(type)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: identifier) >> 4) & 31
+        let cached = state.pointee.collectionKinds[slot]
+        if cached.type == identifier { return cached.kind }
+        let kind: _CollectionKind =
+            if let array = type as? any _DecodableArray.Type { .array(array) }
+            else if let dictionary = type as? any _StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }
+            else { .other }
+        state.pointee.collectionKinds[slot] = (identifier, kind)
+        return kind
+    }
+
+    var convertedKeyTables: [_ConvertedKeys?] {
+        _read { yield state.pointee.convertedKeyTables }
+        _modify { yield &state.pointee.convertedKeyTables }
     }
 
     /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
@@ -138,7 +163,7 @@ final class _JSONValueDecoder {
     @inline(__always)
     func moveOut(_ saved: (node: UInt32, pathCount: Int)) {
         node = saved.node
-        if path.count > saved.pathCount { path.removeSubrange(saved.pathCount...) }
+        while path.count > saved.pathCount { path.removeLast() }
     }
 
     /// Runs `body` with the decoder moved to `node`, one `element` further along the path.
@@ -161,11 +186,16 @@ final class _JSONValueDecoder {
         if T.self == Date.self { return try Self.cast(try unwrapDate(node, depth, element), to: T.self) }
         if T.self == URL.self { return try Self.cast(try unwrapURL(node, depth, element), to: T.self) }
         if T.self == Decimal.self { return try Self.cast(try decimal(node, depth, element), to: T.self) }
-        if tag(node) == UInt32(YJM_ARRAY), let array = T.self as? any _DecodableArray.Type {
-            return try Self.cast(try array._decodeElements(from: self, node, element), to: T.self)
-        }
-        if !usesDefaultKeys, let dictionary = T.self as? any _StringKeyedDictionaryDecodable.Type {
-            return try Self.cast(try dictionary._decodeUnconverted(from: self, node, depth, element), to: T.self)
+        let kind = tag(node)
+        if kind == UInt32(YJM_ARRAY) || kind == UInt32(YJM_OBJECT) {
+            switch collectionKind(of: T.self) {
+            case .array(let array) where kind == UInt32(YJM_ARRAY):
+                return try Self.cast(try array._decodeElements(from: self, node, element), to: T.self)
+            case .dictionary(let dictionary) where kind == UInt32(YJM_OBJECT):
+                return try Self.cast(try dictionary._decodeMembers(from: self, node, element), to: T.self)
+            default:
+                break
+            }
         }
         let saved = moveIn(node, element)
         defer { moveOut(saved) }

@@ -17,14 +17,11 @@ struct _LookupHint {
     /// All the keys, once `complete`.
     var all = _KeyBloom()
     var complete = false
-    /// The converted keys, for key strategies other than `.useDefaultKeys`.
-    var convertedKeys: _ConvertedKeys?
 }
 
-/// 128 bits, one per key, chosen from the key's length and its first and last bytes.
+/// 256 bits, one per key, chosen from the key's length and its first and last bytes.
 struct _KeyBloom {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     @inline(__always)
     static func bit(_ key: UnsafeRawBufferPointer) -> UInt32 {
@@ -32,17 +29,29 @@ struct _KeyBloom {
         if let first = key.first, let last = key.last {
             hash ^= UInt32(first) &* 0x85EB_CA77 ^ UInt32(last) &* 0xC2B2_AE3D
         }
-        return hash >> 25
+        return hash >> 24
     }
 
     @inline(__always)
     mutating func insert(_ bit: UInt32) {
-        if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: words.0 |= mask
+        case 1: words.1 |= mask
+        case 2: words.2 |= mask
+        default: words.3 |= mask
+        }
     }
 
     @inline(__always)
     func contains(_ bit: UInt32) -> Bool {
-        bit < 64 ? low & (1 << UInt64(bit)) != 0 : high & (1 << UInt64(bit - 64)) != 0
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: return words.0 & mask != 0
+        case 1: return words.1 & mask != 0
+        case 2: return words.2 & mask != 0
+        default: return words.3 & mask != 0
+        }
     }
 }
 
@@ -50,32 +59,33 @@ extension _JSONValueDecoder {
     /// Objects this small are scanned from the start on every lookup.
     static let scannedObjectSize = 8
 
-    /// The converted keys of `object`, made on first use and kept in its lookup slot.
+    /// The converted keys of `object`, made on first use and kept for its depth.
     func convertedKeys(of object: UInt32, slot: Int) -> _ConvertedKeys {
-        reserveLookupSlot(slot)
-        if lookupHints[slot].object == object, let keys = lookupHints[slot].convertedKeys { return keys }
-        let keys = _ConvertedKeys(object: object, decoder: self, depth: slot)
-        lookupHints[slot] = _LookupHint(object: object, next: document.firstChild(object), convertedKeys: keys)
-        return keys
-    }
-
-    private func reserveLookupSlot(_ slot: Int) {
-        if lookupHints.count <= slot {
-            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
+        if convertedKeyTables.count <= slot {
+            convertedKeyTables.append(contentsOf: repeatElement(nil, count: slot + 1 - convertedKeyTables.count))
         }
+        if let keys = convertedKeyTables[slot], keys.object == object { return keys }
+        let keys = _ConvertedKeys(object: object, decoder: self, depth: slot)
+        convertedKeyTables[slot] = keys
+        return keys
     }
 
     /// The value node of the first member of `object` whose key is `name`, or nil.
     /// `slot` is the container's depth, which keeps its lookup hint.
+    @inline(__always)
     func member(named name: UnsafeRawBufferPointer, in object: UInt32, slot: Int) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
-        if document.payload(object) <= Self.scannedObjectSize {
-            var ignored = _KeyBloom()
-            return scan(for: name, from: first, to: end, recording: &ignored)
+        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
+        if lookupHints.count <= slot {
+            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
         }
-        reserveLookupSlot(slot)
-        var hint = lookupHints[slot]
+        return lookupHints.withUnsafeMutableBufferPointer { hints in
+            hintedMember(named: name, first: first, end: end, object: object, hint: &hints[slot])
+        }
+    }
+
+    private func hintedMember(named name: UnsafeRawBufferPointer, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
         let bit = _KeyBloom.bit(name)
         if hint.complete && !hint.all.contains(bit) { return nil }
@@ -83,14 +93,13 @@ extension _JSONValueDecoder {
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
         if let value = scan(for: name, from: hint.next, to: end, recording: &passed) {
-            var prefix = _KeyBloom()
-            if hint.seen.contains(bit), let earlier = scan(for: name, from: first, to: hint.next, recording: &prefix) {
+            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
+                var prefix = _KeyBloom()
+                _ = scan(for: name, from: first, to: hint.next, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
-                lookupHints[slot] = hint
                 return earlier
             }
             (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
-            lookupHints[slot] = hint
             return value
         }
         // Every key is now in `passed`. Then from the start up to the hint.
@@ -98,7 +107,6 @@ extension _JSONValueDecoder {
         var prefix = _KeyBloom()
         let value = scan(for: name, from: first, to: hint.next, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
-        lookupHints[slot] = hint
         return value
     }
 
@@ -114,6 +122,22 @@ extension _JSONValueDecoder {
                 return _keyBytesEqual(bytes, name)
             }
             if matches { return value }
+            key = document.subtreeEnd(value)
+        }
+        return nil
+    }
+
+    /// Like `scan`, without recording: only keys of the right length are read.
+    @inline(__always)
+    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32) -> UInt32? {
+        var key = start
+        while key < stop {
+            let head = document.head(key)
+            let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
+            let value = isPlain ? key + 1 : key + 2
+            if (!isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count) && withStringBytes(key, { _keyBytesEqual($0, name) }) {
+                return value
+            }
             key = document.subtreeEnd(value)
         }
         return nil
@@ -145,12 +169,14 @@ func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) ->
 /// The members of one object under `.convertFromSnakeCase` or `.custom`: each JSON key is
 /// converted once, when the container is made, as `JSONDecoder` does.
 final class _ConvertedKeys {
+    let object: UInt32
     /// Converted key → value node; the first of repeated keys wins.
     private(set) var members: [String: UInt32] = [:]
     /// The distinct converted keys, in document order.
     private(set) var keys: [String] = []
 
     init(object: UInt32, decoder: _JSONValueDecoder, depth: Int) {
+        self.object = object
         let document = decoder.document
         members.reserveCapacity(document.payload(object))
         var containerPath: [any CodingKey]?
