@@ -34,23 +34,19 @@ public final class YAJLEncoder: Sendable {
     ///   NaN under `.throw`, for a top-level value that encodes nothing, and for nesting deeper
     ///   than 511 containers; or any error `value` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodeBytes(value))
-    }
-
-    /// Encodes `value` as JSON text; see ``encode(_:)``.
-    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encodeBytes(value), as: UTF8.self)
-    }
-
-    private func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let options = options.withLock { $0 }
         let encoder = _JSONStreamingEncoder(options: options)
         do {
             try encoder.encodeTopLevel(value)
-            return encoder.storage.output
+            return encoder.takeOutput()
         } catch is _EncodingFallback {
-            return Array(try Self.foundationEncoder(options).encode(value))
+            return try Self.foundationEncoder(options).encode(value)
         }
+    }
+
+    /// Encodes `value` as JSON text; see ``encode(_:)``.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
     }
 
     private static func foundationEncoder(_ options: Options) -> JSONEncoder {

@@ -7,11 +7,14 @@
 /// pretty-printed, empty containers as `{\n\n}`, and keys sorted by their UTF-8 bytes.
 /// Sorting reorders an object's members in place when it closes.
 struct _JSONEncoderStorage {
-    var output: [UInt8] = []
+    /// The output. Its owner frees it, or hands it over.
+    var output = _JSONByteBuffer(capacity: 4096)
     private(set) var frames: [_OpenContainer] = []
     private var members: [_MemberRecord] = []
     /// The unescaped keys of open objects' members, when keys are sorted.
     private var sortKeys: [UInt8] = []
+    /// The coding path steps of nested containers (see `_OpenContainer.nestedSteps`).
+    private var nestedSteps: [[_PathElement]] = []
     private var nextID: UInt32 = 1
 
     let prettyPrinted: Bool
@@ -25,7 +28,6 @@ struct _JSONEncoderStorage {
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys
         self.escapesSlashes = escapesSlashes
-        output.reserveCapacity(4096)
     }
 
     /// Whether `handle` names a container that is still open.
@@ -44,23 +46,27 @@ struct _JSONEncoderStorage {
 
     /// The encoder's path length when `handle` was made, and the steps of nested containers since.
     func path(of handle: _ContainerHandle) -> (count: Int, nestedSteps: [_PathElement]) {
-        isOpen(handle) ? (frames[handle.index].pathCount, frames[handle.index].nestedSteps) : (0, [])
+        guard isOpen(handle) else { return (0, []) }
+        let frame = frames[handle.index]
+        return (frame.pathCount, frame.nestedSteps >= 0 ? nestedSteps[frame.nestedSteps] : [])
     }
 
     // MARK: Opening and closing
 
     /// Writes an opening bracket; nil when the nesting would be too deep for `JSONEncoder`.
     mutating func open(
-        isObject: Bool, pathCount: Int, nestedSteps: [_PathElement] = [], allowsRepeatedKeys: Bool = false
+        isObject: Bool, pathCount: Int, nestedSteps steps: [_PathElement] = [], allowsRepeatedKeys: Bool = false
     ) -> _ContainerHandle? {
         guard frames.count + 1 < Self.maximumDepth else { return nil }
         output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         if prettyPrinted { output.append(UInt8(ascii: "\n")) }
         let id = nextID
         nextID &+= 1
+        if !steps.isEmpty { nestedSteps.append(steps) }
         frames.append(_OpenContainer(
             id: id, isObject: isObject, memberBase: members.count, sortKeyBase: sortKeys.count,
-            pathCount: pathCount, nestedSteps: nestedSteps, allowsRepeatedKeys: allowsRepeatedKeys))
+            pathCount: pathCount, nestedSteps: steps.isEmpty ? -1 : nestedSteps.count - 1,
+            allowsRepeatedKeys: allowsRepeatedKeys))
         return _ContainerHandle(index: frames.count - 1, id: id)
     }
 
@@ -74,14 +80,15 @@ struct _JSONEncoderStorage {
             indent(frames.count)
         }
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        members.removeSubrange(frame.memberBase...)
-        sortKeys.removeSubrange(frame.sortKeyBase...)
+        while members.count > frame.memberBase { members.removeLast() }
+        if sortKeys.count > frame.sortKeyBase { sortKeys.removeSubrange(frame.sortKeyBase...) }
+        if frame.nestedSteps >= 0 { nestedSteps.removeLast() }
     }
 
     // MARK: Elements and members
 
     private mutating func indent(_ level: Int) {
-        for _ in 0..<level { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+        for _ in 0..<level { output.append("  ") }
     }
 
     /// The separator before element number `position` of a container at `index`.
@@ -108,44 +115,32 @@ struct _JSONEncoderStorage {
     /// has a member with this key (unless the container allows it).
     mutating func beginMember(_ handle: _ContainerHandle, key: UnsafeRawBufferPointer) -> Bool {
         let index = handle.index
+        if !frames[index].allowsRepeatedKeys {
+            let bit = _KeyBloom.bit(key)
+            if frames[index].keys.contains(bit) && hasMember(of: frames[index], key: key) { return false }
+            frames[index].keys.insert(bit)
+        }
         let separatorStart = output.count
         let position = frames[index].count
         separator(position: position, containerIndex: index)
         let contentStart = output.count
         output.append(UInt8(ascii: "\""))
-        let keyStart = output.count
         _JSONEscaping.append(key, escapingSlashes: escapesSlashes, to: &output)
-        let keyLength = output.count - keyStart
-        if !frames[index].allowsRepeatedKeys {
-            let bit = output.withUnsafeBytes { _KeyBloom.bit(UnsafeRawBufferPointer(rebasing: $0[keyStart..<keyStart + keyLength])) }
-            if frames[index].keys.contains(bit) && hasMember(of: frames[index], keyStart: keyStart, keyLength: keyLength) {
-                output.removeSubrange(separatorStart...)
-                return false
-            }
-            frames[index].keys.insert(bit)
-        }
-        output.append(UInt8(ascii: "\""))
-        if prettyPrinted {
-            output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-        } else {
-            output.append(UInt8(ascii: ":"))
-        }
+        output.append(prettyPrinted ? "\" : " : "\":")
         let sortKeyStart = sortKeys.count
-        if sortedKeys { sortKeys.append(contentsOf: key) }
+        if sortedKeys || !frames[index].allowsRepeatedKeys { sortKeys.append(contentsOf: key) }
         members.append(_MemberRecord(
-            separatorStart: separatorStart, contentStart: contentStart, keyStart: keyStart, keyLength: keyLength,
+            separatorStart: separatorStart, contentStart: contentStart,
             sortKeyStart: sortKeyStart, sortKeyLength: sortKeys.count - sortKeyStart))
         frames[index].count = position + 1
         return true
     }
 
-    /// Whether an earlier member of `frame` has the escaped key at `keyStart`.
-    private func hasMember(of frame: _OpenContainer, keyStart: Int, keyLength: Int) -> Bool {
-        output.withUnsafeBytes { bytes in
-            let key = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyStart + keyLength])
-            return members[frame.memberBase...].contains { member in
-                member.keyLength == keyLength
-                    && _bytesEqual(UnsafeRawBufferPointer(rebasing: bytes[member.keyStart..<member.keyStart + keyLength]), key)
+    /// Whether an earlier member of `frame` has `key`.
+    private func hasMember(of frame: _OpenContainer, key: UnsafeRawBufferPointer) -> Bool {
+        sortKeys.withUnsafeBytes { keys in
+            members[frame.memberBase...].contains { member in
+                _keyBytesEqual(UnsafeRawBufferPointer(rebasing: keys[member.sortKeyStart..<member.sortKeyStart + member.sortKeyLength]), key)
             }
         }
     }
@@ -162,12 +157,14 @@ struct _JSONEncoderStorage {
         }
         guard order != Array(records.indices), let start = records.first?.separatorStart else { return }
         let end = output.count
-        let region = Array(output[start..<end])
-        output.removeSubrange(start...)
-        for (position, member) in order.enumerated() {
-            separator(position: position, containerIndex: frames.count - 1)
-            let contentEnd = member + 1 < records.endIndex ? records[member + 1].separatorStart : end
-            output.append(contentsOf: region[(records[member].contentStart - start)..<(contentEnd - start)])
+        let region = Array(output.bytes(start..<end))
+        output.truncate(to: start)
+        region.withUnsafeBytes { region in
+            for (position, member) in order.enumerated() {
+                separator(position: position, containerIndex: frames.count - 1)
+                let contentEnd = member + 1 < records.endIndex ? records[member + 1].separatorStart : end
+                output.append(UnsafeRawBufferPointer(rebasing: region[(records[member].contentStart - start)..<(contentEnd - start)]))
+            }
         }
     }
 }
@@ -191,23 +188,21 @@ struct _OpenContainer {
     let sortKeyBase: Int
     /// The length of the encoder's coding path when the container was made.
     let pathCount: Int
-    /// The steps from there to a nested container (made by `nestedContainer`), which are in the
-    /// container's `codingPath` but, as in `JSONEncoder`, not in that of the values encoded into it.
-    let nestedSteps: [_PathElement]
+    /// For a nested container (made by `nestedContainer`), the index of its steps from there in
+    /// the storage's `nestedSteps`, or -1. The steps are in the container's `codingPath` but, as
+    /// in `JSONEncoder`, not in that of the values encoded into it.
+    let nestedSteps: Int
     /// Whether keys may repeat: a `JSONValue`'s object is written with all its members.
     let allowsRepeatedKeys: Bool
     /// The keys written so far, for finding a repeated key quickly.
     var keys = _KeyBloom()
 }
 
-/// Where one object member sits in the output.
+/// Where one object member sits in the output, and its key.
 struct _MemberRecord {
     /// Where the separator before it starts, and where the member itself (its key's quote) starts.
     let separatorStart: Int
     let contentStart: Int
-    /// The escaped key, between the quotes.
-    let keyStart: Int
-    let keyLength: Int
     /// The unescaped key in `sortKeys`.
     let sortKeyStart: Int
     let sortKeyLength: Int

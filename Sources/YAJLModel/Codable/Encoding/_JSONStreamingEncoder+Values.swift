@@ -8,11 +8,11 @@ extension _JSONStreamingEncoder {
     }
 
     func writeBool(_ value: Bool) {
-        storage.output.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        storage.output.append(value ? "true" : "false")
     }
 
     func writeNull() {
-        storage.output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        storage.output.append("null")
     }
 
     /// Writes a float, or what the non-conforming float strategy says for infinity and NaN.
@@ -76,7 +76,7 @@ extension _JSONStreamingEncoder {
     func writeJSONValue(_ value: JSONValue) throws {
         try writeSingle { encoder in
             if !encoder.storage.prettyPrinted && !encoder.storage.sortedKeys && value.document.isVerbatimJSON {
-                value.rawJSON.withUnsafeBytes { encoder.storage.output.append(contentsOf: $0) }
+                value.rawJSON.withUnsafeBytes { encoder.storage.output.append($0) }
             } else {
                 try encoder.writeTree(value)
             }
@@ -95,11 +95,8 @@ extension _JSONStreamingEncoder {
             case UInt32(YJM_NULL): writeNull()
             case UInt32(YJM_FALSE): writeBool(false)
             case UInt32(YJM_TRUE): writeBool(true)
-            case UInt32(YJM_NUMBER): document.withNumberText(node) { storage.output.append(contentsOf: $0) }
-            case UInt32(YJM_STRING), UInt32(YJM_ESCAPED_STRING):
-                storage.output.append(UInt8(ascii: "\""))
-                document.withStringBytes(node) { _JSONEscaping.append($0, escapingSlashes: storage.escapesSlashes, to: &storage.output) }
-                storage.output.append(UInt8(ascii: "\""))
+            case UInt32(YJM_NUMBER): document.withNumberText(node) { storage.output.append($0) }
+            case UInt32(YJM_STRING), UInt32(YJM_ESCAPED_STRING): document.withStringBytes(node) { writeString($0) }
             default:
                 let isObject = document.tag(node) == UInt32(YJM_OBJECT)
                 guard storage.open(isObject: isObject, pathCount: path.count, allowsRepeatedKeys: true) != nil else {

@@ -43,8 +43,17 @@ final class _JSONStreamingEncoder {
     }
 
     deinit {
+        if !handedOver { state.pointee.storage.output.free() }
         state.deinitialize(count: 1)
         state.deallocate()
+    }
+
+    private var handedOver = false
+
+    /// The output, which the encoder no longer owns afterwards.
+    func takeOutput() -> Data {
+        handedOver = true
+        return storage.output.handOverAsData()
     }
 
     var storage: _JSONEncoderStorage {
@@ -98,7 +107,7 @@ final class _JSONStreamingEncoder {
         } else if T.self == URL.self, let url = value as? URL {
             try writeSingle { $0.writeString(url.absoluteString) }
         } else if T.self == Decimal.self, let decimal = value as? Decimal {
-            try writeSingle { $0.storage.output.append(contentsOf: decimal.description.utf8) }
+            try writeSingle { $0.storage.output.append(decimal.description) }
         } else if !usesDefaultKeys, let dictionary = value as? any _KeyRepresentableDictionaryEncodable {
             try dictionary._encodeUnconverted(to: self)
         } else {
@@ -149,8 +158,13 @@ final class _JSONStreamingEncoder {
 
     func writeString(_ string: String) {
         var string = string
+        string.withUTF8 { writeString(UnsafeRawBufferPointer($0)) }
+    }
+
+    func writeString(_ utf8: UnsafeRawBufferPointer) {
+        let escapesSlashes = storage.escapesSlashes
         storage.output.append(UInt8(ascii: "\""))
-        string.withUTF8 { _JSONEscaping.append(UnsafeRawBufferPointer($0), escapingSlashes: storage.escapesSlashes, to: &storage.output) }
+        _JSONEscaping.append(utf8, escapingSlashes: escapesSlashes, to: &storage.output)
         storage.output.append(UInt8(ascii: "\""))
     }
 
