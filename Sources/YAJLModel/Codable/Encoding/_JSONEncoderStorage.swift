@@ -81,7 +81,7 @@ struct _JSONEncoderStorage {
         }
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         while members.count > frame.memberBase { members.removeLast() }
-        if sortKeys.count > frame.sortKeyBase { sortKeys.removeSubrange(frame.sortKeyBase...) }
+        while sortKeys.count > frame.sortKeyBase { sortKeys.removeLast() }
         if frame.nestedSteps >= 0 { nestedSteps.removeLast() }
     }
 
@@ -113,35 +113,38 @@ struct _JSONEncoderStorage {
     /// Writes the key of the next member of the object `handle` (which must be open), up to
     /// and including the colon. Returns false, having written nothing, when the object already
     /// has a member with this key (unless the container allows it).
+    @inline(__always)
     mutating func beginMember(_ handle: _ContainerHandle, key: UnsafeRawBufferPointer) -> Bool {
         let index = handle.index
-        if !frames[index].allowsRepeatedKeys {
-            let bit = _KeyBloom.bit(key)
-            if frames[index].keys.contains(bit) && hasMember(of: frames[index], key: key) { return false }
-            frames[index].keys.insert(bit)
-        }
         let separatorStart = output.count
         let position = frames[index].count
         separator(position: position, containerIndex: index)
         let contentStart = output.count
         output.append(UInt8(ascii: "\""))
         _JSONEscaping.append(key, escapingSlashes: escapesSlashes, to: &output)
+        let keyEnd = output.count
+        if !frames[index].allowsRepeatedKeys {
+            let bit = _KeyBloom.bit(key)
+            if frames[index].keys.contains(bit) && hasMember(of: frames[index], key: output.bytes(contentStart + 1..<keyEnd)) {
+                output.truncate(to: separatorStart)
+                return false
+            }
+            frames[index].keys.insert(bit)
+        }
         output.append(prettyPrinted ? "\" : " : "\":")
         let sortKeyStart = sortKeys.count
-        if sortedKeys || !frames[index].allowsRepeatedKeys { sortKeys.append(contentsOf: key) }
+        if sortedKeys { sortKeys.append(contentsOf: key) }
         members.append(_MemberRecord(
-            separatorStart: separatorStart, contentStart: contentStart,
+            separatorStart: separatorStart, contentStart: contentStart, keyEnd: keyEnd,
             sortKeyStart: sortKeyStart, sortKeyLength: sortKeys.count - sortKeyStart))
         frames[index].count = position + 1
         return true
     }
 
-    /// Whether an earlier member of `frame` has `key`.
+    /// Whether an earlier member of `frame` has the escaped key `key`.
     private func hasMember(of frame: _OpenContainer, key: UnsafeRawBufferPointer) -> Bool {
-        sortKeys.withUnsafeBytes { keys in
-            members[frame.memberBase...].contains { member in
-                _keyBytesEqual(UnsafeRawBufferPointer(rebasing: keys[member.sortKeyStart..<member.sortKeyStart + member.sortKeyLength]), key)
-            }
+        members[frame.memberBase...].contains { member in
+            _keyBytesEqual(output.bytes(member.contentStart + 1..<member.keyEnd), key)
         }
     }
 
@@ -203,7 +206,9 @@ struct _MemberRecord {
     /// Where the separator before it starts, and where the member itself (its key's quote) starts.
     let separatorStart: Int
     let contentStart: Int
-    /// The unescaped key in `sortKeys`.
+    /// Where the escaped key ends (at its closing quote).
+    let keyEnd: Int
+    /// The unescaped key in `sortKeys`, when keys are sorted.
     let sortKeyStart: Int
     let sortKeyLength: Int
 }

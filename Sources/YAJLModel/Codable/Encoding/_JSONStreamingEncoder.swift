@@ -33,8 +33,12 @@ final class _JSONStreamingEncoder {
         var snakeCaseKeys: [String: String] = [:]
     }
 
+    /// Whether keys are written as the types give them (`.useDefaultKeys`).
+    let usesDefaultKeys: Bool
+
     init(options: YAJLEncoder.Options) {
         self.options = options
+        if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         let formatting = options.outputFormatting
         state = .allocate(capacity: 1)
         state.initialize(to: State(storage: _JSONEncoderStorage(
@@ -115,10 +119,6 @@ final class _JSONStreamingEncoder {
         }
     }
 
-    private var usesDefaultKeys: Bool {
-        if case .useDefaultKeys = options.keyEncodingStrategy { return true }
-        return false
-    }
 
     /// Encodes `value` as a member or element, `element` being its coding path step; the
     /// key or separator is already written. A value that writes nothing becomes `{}`, as in `JSONEncoder`.
@@ -157,8 +157,10 @@ final class _JSONStreamingEncoder {
     }
 
     func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { writeString(UnsafeRawBufferPointer($0)) }
+        if string.utf8.withContiguousStorageIfAvailable({ writeString(UnsafeRawBufferPointer($0)) }) == nil {
+            var string = string
+            string.withUTF8 { writeString(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     func writeString(_ utf8: UnsafeRawBufferPointer) {
@@ -225,32 +227,41 @@ final class _JSONStreamingEncoder {
     }
 
     /// Writes the key of a new member of `handle`, converted by the key strategy.
+    @inline(__always)
     func beginMember(_ handle: _ContainerHandle, key: some CodingKey) throws {
         try prepare(handle)
+        if usesDefaultKeys {
+            try writeKey(handle, key.stringValue)
+        } else {
+            try writeKey(handle, convertedKey(key, in: handle))
+        }
+    }
+
+    private func convertedKey(_ key: some CodingKey, in handle: _ContainerHandle) -> String {
         switch options.keyEncodingStrategy {
-        case .useDefaultKeys:
-            try beginMember(handle, name: key.stringValue)
         case .convertToSnakeCase:
             let name = key.stringValue
-            if let converted = snakeCaseKeys[name] {
-                try beginMember(handle, name: converted)
-            } else {
-                let converted = _KeyConversion.toSnakeCase(name)
-                snakeCaseKeys[name] = converted
-                try beginMember(handle, name: converted)
-            }
+            if let converted = snakeCaseKeys[name] { return converted }
+            let converted = _KeyConversion.toSnakeCase(name)
+            snakeCaseKeys[name] = converted
+            return converted
         case .custom(let convert):
-            try beginMember(handle, name: convert(codingPath(of: handle) + [key]).stringValue)
-        @unknown default:
-            try beginMember(handle, name: key.stringValue)
+            return convert(codingPath(of: handle) + [key]).stringValue
+        default:
+            return key.stringValue
         }
     }
 
     /// Writes `name` as the key of a new member of `handle`, as it is.
     func beginMember(_ handle: _ContainerHandle, name: String) throws {
         try prepare(handle)
-        var name = name
-        let written = name.withUTF8 { storage.beginMember(handle, key: UnsafeRawBufferPointer($0)) }
+        try writeKey(handle, name)
+    }
+
+    @inline(__always)
+    private func writeKey(_ handle: _ContainerHandle, _ name: String) throws {
+        let written = name.utf8.withContiguousStorageIfAvailable { storage.beginMember(handle, key: UnsafeRawBufferPointer($0)) }
+            ?? { var name = name; return name.withUTF8 { storage.beginMember(handle, key: UnsafeRawBufferPointer($0)) } }()
         guard written else {
             // A repeated key: JSONEncoder keeps the last value, which streaming has already passed.
             fail(_EncodingFallback())
