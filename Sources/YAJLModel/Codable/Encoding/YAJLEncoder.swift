@@ -14,7 +14,8 @@ import Synchronization
 /// encoded (where `JSONEncoder`'s order is its dictionaries'). Bytes are written directly as
 /// values are encoded, with the same string escaper as ``JSONValue/jsonData(options:)``;
 /// floating-point numbers are written in their shortest form that reads back exactly,
-/// whatever the locale. A ``JSONValue`` inside an encoded value is copied as its bytes.
+/// whatever the locale. A ``JSONValue`` inside an encoded value is copied as its bytes
+/// (re-encoded from its tree when the output is pretty-printed or sorted).
 ///
 /// A few uses of `Encoder` need every value kept until the end: `superEncoder()`, writing
 /// to a container after its parent moved on, or encoding the same key twice. For those,
