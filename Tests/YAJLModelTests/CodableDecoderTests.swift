@@ -98,11 +98,7 @@ struct CodableDecoderTests {
         for json in ["[null]", "[true]", "[1]", #"["s"]"#, "[[]]", "[{}]"] {
             expectSameDecoding([Bool].self, json)
             expectSameDecoding([String].self, json)
-            expectSameDecoding([Int].self, json)
-            expectSameDecoding([UInt8].self, json)
-            expectSameDecoding([Double].self, json)
-            expectSameDecoding([Float].self, json)
-            expectSameDecoding([Decimal].self, json)
+            expectSameDecodingAsNumbers(json)
             expectSameDecoding([[Int]].self, json)
             expectSameDecoding([[String: Int]].self, json)
             expectSameDecoding([Point].self, json)
@@ -125,21 +121,26 @@ struct CodableDecoderTests {
 
     @Test(arguments: integerTexts)
     func numbersConvertLikeJSONDecoder(text: String) {
-        let json = "[\(text)]"
-        expectSameDecoding([Double].self, json)
-        expectSameDecoding([Float].self, json)
-        expectSameDecoding([Decimal].self, json)
-        guard text != "1e-400" else { return }  // an integer to JSONDecoder, which rounds it through Double; see below
-        expectSameDecoding([Int].self, json)
-        expectSameDecoding([Int8].self, json)
-        expectSameDecoding([Int16].self, json)
-        expectSameDecoding([Int32].self, json)
-        expectSameDecoding([Int64].self, json)
-        expectSameDecoding([UInt].self, json)
-        expectSameDecoding([UInt8].self, json)
-        expectSameDecoding([UInt16].self, json)
-        expectSameDecoding([UInt32].self, json)
-        expectSameDecoding([UInt64].self, json)
+        // "1e-400" is an integer to JSONDecoder, which rounds it through Double; see below.
+        expectSameDecodingAsNumbers("[\(text)]", integers: text != "1e-400")
+    }
+
+    /// Decodes `json` as an array of every number type with both decoders.
+    private func expectSameDecodingAsNumbers(_ json: String, integers: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectSameDecoding([Double].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Float].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Decimal].self, json, sourceLocation: sourceLocation)
+        guard integers else { return }
+        expectSameDecoding([Int].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Int8].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Int16].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Int32].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([Int64].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([UInt].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([UInt8].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([UInt16].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([UInt32].self, json, sourceLocation: sourceLocation)
+        expectSameDecoding([UInt64].self, json, sourceLocation: sourceLocation)
     }
 
     /// Where JSONDecoder goes through `Double` and loses the exact value, YAJLDecoder does not.

@@ -50,6 +50,18 @@ enum Outcome<Value: Equatable>: Equatable, CustomStringConvertible {
     }
 }
 
+/// What `JSONDecoder` and `YAJLDecoder` have in common, to configure both alike.
+protocol ConfigurableDecoder: AnyObject {
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { get set }
+    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy { get set }
+    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy { get set }
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { get set }
+    var userInfo: [CodingUserInfoKey: any Sendable] { get set }
+}
+
+extension JSONDecoder: ConfigurableDecoder {}
+extension YAJLDecoder: ConfigurableDecoder {}
+
 /// The same decoding options for `JSONDecoder` and `YAJLDecoder`.
 struct DecoderSetup {
     var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
@@ -58,18 +70,10 @@ struct DecoderSetup {
     var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    func foundation() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = dates
-        decoder.dataDecodingStrategy = data
-        decoder.nonConformingFloatDecodingStrategy = floats
-        decoder.keyDecodingStrategy = keys
-        decoder.userInfo = userInfo
-        return decoder
-    }
+    func foundation() -> JSONDecoder { configured(JSONDecoder()) }
+    func yajl() -> YAJLDecoder { configured(YAJLDecoder()) }
 
-    func yajl() -> YAJLDecoder {
-        let decoder = YAJLDecoder()
+    private func configured<Decoder: ConfigurableDecoder>(_ decoder: Decoder) -> Decoder {
         decoder.dateDecodingStrategy = dates
         decoder.dataDecodingStrategy = data
         decoder.nonConformingFloatDecodingStrategy = floats
@@ -89,6 +93,18 @@ func expectSameDecoding<T: Decodable & Equatable>(
     #expect(actual == expected, "\(T.self) from \(json)", sourceLocation: sourceLocation)
 }
 
+/// What `JSONEncoder` and `YAJLEncoder` have in common, to configure both alike.
+protocol ConfigurableEncoder: AnyObject {
+    var outputFormatting: JSONEncoder.OutputFormatting { get set }
+    var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get set }
+    var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy { get set }
+    var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy { get set }
+    var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy { get set }
+}
+
+extension JSONEncoder: ConfigurableEncoder {}
+extension YAJLEncoder: ConfigurableEncoder {}
+
 /// The same encoding options for `JSONEncoder` and `YAJLEncoder`.
 struct EncoderSetup {
     var formatting: JSONEncoder.OutputFormatting = []
@@ -97,18 +113,10 @@ struct EncoderSetup {
     var floats: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
     var keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
 
-    func foundation() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = formatting
-        encoder.dateEncodingStrategy = dates
-        encoder.dataEncodingStrategy = data
-        encoder.nonConformingFloatEncodingStrategy = floats
-        encoder.keyEncodingStrategy = keys
-        return encoder
-    }
+    func foundation() -> JSONEncoder { configured(JSONEncoder()) }
+    func yajl() -> YAJLEncoder { configured(YAJLEncoder()) }
 
-    func yajl() -> YAJLEncoder {
-        let encoder = YAJLEncoder()
+    private func configured<Encoder: ConfigurableEncoder>(_ encoder: Encoder) -> Encoder {
         encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = dates
         encoder.dataEncodingStrategy = data

@@ -19,20 +19,20 @@ extension YAJLDecoder {
 
     /// The strategy for decoding `Date` values; `.deferredToDate` by default.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
-        get { options.withLock { $0.dateDecodingStrategy } }
-        set { options.withLock { $0.dateDecodingStrategy = newValue } }
+        get { options[\.dateDecodingStrategy] }
+        set { options[\.dateDecodingStrategy] = newValue }
     }
 
     /// The strategy for decoding `Data` values; `.base64` by default.
     public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
-        get { options.withLock { $0.dataDecodingStrategy } }
-        set { options.withLock { $0.dataDecodingStrategy = newValue } }
+        get { options[\.dataDecodingStrategy] }
+        set { options[\.dataDecodingStrategy] = newValue }
     }
 
     /// What to do with strings that stand for infinity or NaN; `.throw` by default.
     public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
-        get { options.withLock { $0.nonConformingFloatDecodingStrategy } }
-        set { options.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+        get { options[\.nonConformingFloatDecodingStrategy] }
+        set { options[\.nonConformingFloatDecodingStrategy] = newValue }
     }
 
     /// How JSON keys become the keys of the decoded types; `.useDefaultKeys` by default.
@@ -41,20 +41,20 @@ extension YAJLDecoder {
     /// them, and the keys of a `[String: Value]` dictionary are never converted.
     /// `.useDefaultKeys` is the fast path: keys are compared as bytes, without building strings.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
-        get { options.withLock { $0.keyDecodingStrategy } }
-        set { options.withLock { $0.keyDecodingStrategy = newValue } }
+        get { options[\.keyDecodingStrategy] }
+        set { options[\.keyDecodingStrategy] = newValue }
     }
 
     /// Contextual information for the decoded types' `init(from:)`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { options.withLock { $0.userInfo } }
-        set { options.withLock { $0.userInfo = newValue } }
+        get { options[\.userInfo] }
+        set { options[\.userInfo] = newValue }
     }
 
     /// The limits and leniencies for parsing the input; see ``JSONParseOptions``.
     /// The default nests up to 512 levels, as `JSONDecoder` does.
     public var parseOptions: JSONParseOptions {
-        get { options.withLock { $0.parseOptions } }
-        set { options.withLock { $0.parseOptions = newValue } }
+        get { options[\.parseOptions] }
+        set { options[\.parseOptions] = newValue }
     }
 }

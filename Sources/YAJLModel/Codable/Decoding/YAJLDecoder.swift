@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Decodes `Decodable` values from JSON, as a drop-in replacement for `JSONDecoder`.
 ///
@@ -24,7 +23,7 @@ import Synchronization
 ///
 /// A decoder can be shared: it is `Sendable`, and its options sit behind a lock.
 public final class YAJLDecoder: Sendable {
-    let options = Mutex(Options())
+    let options = _LockedOptions(Options())
 
     /// Creates a decoder with `JSONDecoder`'s default strategies.
     public init() {}
@@ -36,14 +35,12 @@ public final class YAJLDecoder: Sendable {
     /// - Throws: `DecodingError`. Input that is not JSON is `.dataCorrupted` with an empty
     ///   coding path and the ``JSONError`` as its underlying error.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let options = options.withLock { $0 }
-        return try Self.decode(type, from: try Self.parse(.data(data), options), path: nil, options: options)
+        try decode(type, input: .data(data), at: nil)
     }
 
     /// Decodes a value of `type` from the JSON in `bytes`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let options = options.withLock { $0 }
-        return try Self.decode(type, from: try Self.parse(.bytes(bytes), options), path: nil, options: options)
+        try decode(type, input: .bytes(bytes), at: nil)
     }
 
     /// Decodes a value of `type` from the JSON text `string`.
@@ -55,7 +52,7 @@ public final class YAJLDecoder: Sendable {
     ///
     /// Coding paths in errors start at `value`.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try Self.decode(type, from: value, path: nil, options: options.withLock { $0 })
+        try Self.decode(type, from: value, path: nil, options: options.snapshot)
     }
 
     // MARK: Decoding part of an input
@@ -74,15 +71,13 @@ public final class YAJLDecoder: Sendable {
     /// - Throws: `DecodingError`: `.keyNotFound` when an object on the way has no such member,
     ///   `.valueNotFound` when an array has no such element or the path steps into a scalar.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
-        let options = options.withLock { $0 }
-        return try Self.decode(type, from: try Self.parse(.data(data), options), path: path, options: options)
+        try decode(type, input: .data(data), at: path)
     }
 
     /// Decodes a value of `type` from the part of the JSON in `bytes` at `path`;
     /// see ``decode(_:from:at:)-(_,Data,_)``.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
-        let options = options.withLock { $0 }
-        return try Self.decode(type, from: try Self.parse(.bytes(bytes), options), path: path, options: options)
+        try decode(type, input: .bytes(bytes), at: path)
     }
 
     /// Decodes a value of `type` from the part of the JSON text `string` at `path`;
@@ -94,10 +89,15 @@ public final class YAJLDecoder: Sendable {
     /// Decodes a value of `type` from the part of `value` at `path`, without parsing or copying;
     /// see ``decode(_:from:at:)-(_,Data,_)``. Coding paths in errors start at `value`.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at path: String) throws -> T {
-        try Self.decode(type, from: value, path: path, options: options.withLock { $0 })
+        try Self.decode(type, from: value, path: path, options: options.snapshot)
     }
 
     // MARK: Implementation
+
+    private func decode<T: Decodable>(_ type: T.Type, input: _JSONInput, at path: String?) throws -> T {
+        let options = options.snapshot
+        return try Self.decode(type, from: try Self.parse(input, options), path: path, options: options)
+    }
 
     private static func parse(_ input: _JSONInput, _ options: Options) throws -> JSONValue {
         do {

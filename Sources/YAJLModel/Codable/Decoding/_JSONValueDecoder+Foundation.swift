@@ -16,15 +16,13 @@ extension _JSONValueDecoder {
             let text = try string(node, depth, element)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // JSONDecoder reports this one at the path of the container, without the key.
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath(depth, nil), debugDescription: "Expected date string to be ISO8601-formatted."))
+                throw dataCorrupted(depth, nil, "Expected date string to be ISO8601-formatted.")
             }
             return date
         case .custom(let decode):
             return try nested(node, element) { try decode(self) }
         @unknown default:
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath(depth, element), debugDescription: "This date decoding strategy is not supported."))
+            throw dataCorrupted(depth, element, "This date decoding strategy is not supported.")
         }
     }
 
@@ -36,25 +34,26 @@ extension _JSONValueDecoder {
         case .base64:
             let text = try string(node, depth, element)
             guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath(depth, element), debugDescription: "Encountered Data is not valid Base64."))
+                throw dataCorrupted(depth, element, "Encountered Data is not valid Base64.")
             }
             return data
         case .custom(let decode):
             return try nested(node, element) { try decode(self) }
         @unknown default:
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath(depth, element), debugDescription: "This data decoding strategy is not supported."))
+            throw dataCorrupted(depth, element, "This data decoding strategy is not supported.")
         }
     }
 
     func unwrapURL(_ node: UInt32, _ depth: Int, _ element: _PathElement?) throws -> URL {
         try checkNotNull(node, URL.self, depth, element)
         guard let url = URL(string: try string(node, depth, element)) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath(depth, element), debugDescription: "Invalid URL string."))
+            throw dataCorrupted(depth, element, "Invalid URL string.")
         }
         return url
+    }
+
+    private func dataCorrupted(_ depth: Int, _ element: _PathElement?, _ description: String) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: codingPath(depth, element), debugDescription: description))
     }
 }
 

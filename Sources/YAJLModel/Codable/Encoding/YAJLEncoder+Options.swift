@@ -14,38 +14,38 @@ extension YAJLEncoder {
     /// The output's format: `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`,
     /// written byte for byte as `JSONEncoder` writes them. Compact, unsorted, with `/` escaped by default.
     public var outputFormatting: JSONEncoder.OutputFormatting {
-        get { options.withLock { $0.outputFormatting } }
-        set { options.withLock { $0.outputFormatting = newValue } }
+        get { options[\.outputFormatting] }
+        set { options[\.outputFormatting] = newValue }
     }
 
     /// The strategy for encoding `Date` values; `.deferredToDate` by default.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
-        get { options.withLock { $0.dateEncodingStrategy } }
-        set { options.withLock { $0.dateEncodingStrategy = newValue } }
+        get { options[\.dateEncodingStrategy] }
+        set { options[\.dateEncodingStrategy] = newValue }
     }
 
     /// The strategy for encoding `Data` values; `.base64` by default.
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
-        get { options.withLock { $0.dataEncodingStrategy } }
-        set { options.withLock { $0.dataEncodingStrategy = newValue } }
+        get { options[\.dataEncodingStrategy] }
+        set { options[\.dataEncodingStrategy] = newValue }
     }
 
     /// What to write for infinity and NaN, which JSON cannot hold; `.throw` by default.
     public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
-        get { options.withLock { $0.nonConformingFloatEncodingStrategy } }
-        set { options.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+        get { options[\.nonConformingFloatEncodingStrategy] }
+        set { options[\.nonConformingFloatEncodingStrategy] = newValue }
     }
 
     /// How the keys of encoded types become JSON keys; `.useDefaultKeys` by default.
     /// As with `JSONEncoder`, the keys of dictionaries are never converted.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
-        get { options.withLock { $0.keyEncodingStrategy } }
-        set { options.withLock { $0.keyEncodingStrategy = newValue } }
+        get { options[\.keyEncodingStrategy] }
+        set { options[\.keyEncodingStrategy] = newValue }
     }
 
     /// Contextual information for the encoded types' `encode(to:)`.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { options.withLock { $0.userInfo } }
-        set { options.withLock { $0.userInfo = newValue } }
+        get { options[\.userInfo] }
+        set { options[\.userInfo] = newValue }
     }
 }

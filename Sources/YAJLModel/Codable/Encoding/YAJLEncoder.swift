@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Encodes `Encodable` values as JSON, as a drop-in replacement for `JSONEncoder`.
 ///
@@ -24,7 +23,7 @@ import Synchronization
 ///
 /// An encoder can be shared: it is `Sendable`, and its options sit behind a lock.
 public final class YAJLEncoder: Sendable {
-    let options = Mutex(Options())
+    let options = _LockedOptions(Options())
 
     /// Creates an encoder with `JSONEncoder`'s default options.
     public init() {}
@@ -35,7 +34,7 @@ public final class YAJLEncoder: Sendable {
     ///   NaN under `.throw`, for a top-level value that encodes nothing, and for nesting deeper
     ///   than 511 containers; or any error `value` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let options = options.withLock { $0 }
+        let options = options.snapshot
         let encoder = _JSONStreamingEncoder(options: options)
         do {
             try encoder.encodeTopLevel(value)

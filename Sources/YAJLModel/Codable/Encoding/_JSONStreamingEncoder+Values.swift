@@ -47,8 +47,7 @@ extension _JSONStreamingEncoder {
         case .iso8601:
             try writeSingle { $0.writeString(date.formatted(.iso8601)) }
         case .custom(let encode):
-            try encode(date, self)
-            try writeEmptyObjectIfNothingWritten()
+            try encodeCustom { try encode(date, $0) }
         @unknown default:
             try date.encode(to: self)
         }
@@ -61,11 +60,16 @@ extension _JSONStreamingEncoder {
         case .base64:
             try writeSingle { $0.writeString(data.base64EncodedString()) }
         case .custom(let encode):
-            try encode(data, self)
-            try writeEmptyObjectIfNothingWritten()
+            try encodeCustom { try encode(data, $0) }
         @unknown default:
             try data.encode(to: self)
         }
+    }
+
+    /// Runs a `.custom` strategy's closure; like `JSONEncoder`, one that writes nothing gives `{}`.
+    private func encodeCustom(_ encode: (_JSONStreamingEncoder) throws -> Void) throws {
+        try encode(self)
+        try writeEmptyObjectIfNothingWritten()
     }
 
     // MARK: JSONValue
