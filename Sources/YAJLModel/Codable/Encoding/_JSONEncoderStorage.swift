@@ -9,8 +9,8 @@
 struct _JSONEncoderStorage {
     /// The output. Its owner frees it, or hands it over.
     var output = _JSONByteBuffer(capacity: 4096)
-    private(set) var frames: [_OpenContainer] = []
-    private var members: [_MemberRecord] = []
+    private(set) var frames = _UnsafeStack<_OpenContainer>()
+    private var members = _UnsafeStack<_MemberRecord>(capacity: 64)
     /// The unescaped keys of open objects' members, when keys are sorted.
     private var sortKeys: [UInt8] = []
     /// The coding path steps of nested containers (see `_OpenContainer.nestedSteps`).
@@ -30,6 +30,12 @@ struct _JSONEncoderStorage {
         self.escapesSlashes = escapesSlashes
     }
 
+    /// Frees the record stacks (not the output, which may have been handed over).
+    func freeRecords() {
+        frames.free()
+        members.free()
+    }
+
     /// Whether `handle` names a container that is still open.
     @inline(__always)
     func isOpen(_ handle: _ContainerHandle) -> Bool {
@@ -39,7 +45,7 @@ struct _JSONEncoderStorage {
     /// Whether `handle` is the innermost open container, the case of every write in order.
     @inline(__always)
     func isInnermost(_ handle: _ContainerHandle) -> Bool {
-        handle.index == frames.count - 1 && frames[handle.index].id == handle.id
+        handle.index >= 0 && handle.index == frames.count - 1 && frames[handle.index].id == handle.id
     }
 
     func count(of handle: _ContainerHandle) -> Int { isOpen(handle) ? frames[handle.index].count : 0 }
@@ -80,7 +86,7 @@ struct _JSONEncoderStorage {
             indent(frames.count)
         }
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        while members.count > frame.memberBase { members.removeLast() }
+        members.truncate(to: frame.memberBase)
         while sortKeys.count > frame.sortKeyBase { sortKeys.removeLast() }
         if frame.nestedSteps >= 0 { nestedSteps.removeLast() }
     }
@@ -143,14 +149,14 @@ struct _JSONEncoderStorage {
 
     /// Whether an earlier member of `frame` has the escaped key `key`.
     private func hasMember(of frame: _OpenContainer, key: UnsafeRawBufferPointer) -> Bool {
-        members[frame.memberBase...].contains { member in
+        members.contains(in: frame.memberBase..<members.count) { member in
             _keyBytesEqual(output.bytes(member.contentStart + 1..<member.keyEnd), key)
         }
     }
 
     /// Rewrites the members of `frame` (the innermost object) in key order.
     private mutating func sortMembers(of frame: _OpenContainer) {
-        let records = members[frame.memberBase...]
+        let records = (frame.memberBase..<members.count).map { members[$0] }
         let order = sortKeys.withUnsafeBytes { keys in
             records.indices.sorted { a, b in
                 let x = UnsafeRawBufferPointer(rebasing: keys[records[a].sortKeyStart..<records[a].sortKeyStart + records[a].sortKeyLength])
@@ -165,7 +171,7 @@ struct _JSONEncoderStorage {
         region.withUnsafeBytes { region in
             for (position, member) in order.enumerated() {
                 separator(position: position, containerIndex: frames.count - 1)
-                let contentEnd = member + 1 < records.endIndex ? records[member + 1].separatorStart : end
+                let contentEnd = member + 1 < records.count ? records[member + 1].separatorStart : end
                 output.append(UnsafeRawBufferPointer(rebasing: region[(records[member].contentStart - start)..<(contentEnd - start)]))
             }
         }

@@ -48,6 +48,7 @@ final class _JSONStreamingEncoder {
 
     deinit {
         if !handedOver { state.pointee.storage.output.free() }
+        state.pointee.storage.freeRecords()
         state.deinitialize(count: 1)
         state.deallocate()
     }
