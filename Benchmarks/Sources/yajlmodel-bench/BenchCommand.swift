@@ -50,6 +50,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the generated inputs into this directory as <name>.json and exit.", valueName: "directory"))
     var writeGenerated: String?
 
+    @Flag(help: "Measure Codable instead: YAJLDecoder/YAJLEncoder against JSONDecoder/JSONEncoder on the same structs (twitter.json and citm_catalog.json from --corpus, default ../shared/corpus, and a generated feed).")
+    var codable = false
+
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, not \(runs).") }
         if let warmup, warmup < 0 { throw ValidationError("--warmup must not be negative, not \(warmup).") }
@@ -74,6 +77,9 @@ struct BenchCommand: ParsableCommand {
         let effectiveScale = scale ?? (quick ? 0.1 : 1)
 
         let filters = filter.map { $0.lowercased() }
+        if codable {
+            return try CodableBenchmark.run(plan: plan, corpus: corpus, feedItems: Int(60_000 * effectiveScale), filters: filters)
+        }
         func selected(_ name: String) -> Bool {
             filters.isEmpty || filters.contains { name.lowercased().contains($0) }
         }
@@ -161,6 +167,7 @@ enum BenchError: Error, CustomStringConvertible {
     case emptyCorpus(directory: String)
     case missingFile(name: String, directory: String)
     case nothingSelected(filter: [String], inputs: [String])
+    case codableFailed(Int)
 
     var description: String {
         switch self {
@@ -176,6 +183,8 @@ enum BenchError: Error, CustomStringConvertible {
             return "--filter \(filter.joined(separator: ", ")) matches no input or contender "
                 + "(inputs: \(inputs.joined(separator: ", ")); contenders: "
                 + "\(Contender.all.map(\.name).joined(separator: ", ")))"
+        case .codableFailed(let count):
+            return "\(count) Codable measurement(s) failed"
         }
     }
 }

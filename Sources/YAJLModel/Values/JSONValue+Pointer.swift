@@ -9,14 +9,20 @@ extension JSONValue {
     /// document.root[pointer: "/statuses/0/user/screen_name"]?.string
     /// ```
     public subscript(pointer pointer: String) -> JSONValue? {
-        guard !pointer.isEmpty else { return self }
-        guard pointer.utf8.first == UInt8(ascii: "/") else { return nil }
+        guard let tokens = Self.pointerTokens(pointer) else { return nil }
         var current = self
-        for token in pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+        for token in tokens {
             guard let next = current.child(pointerToken: token) else { return nil }
             current = next
         }
         return current
+    }
+
+    /// The reference tokens of a JSON Pointer, still escaped; nil when it is not a pointer.
+    static func pointerTokens(_ pointer: String) -> [Substring.UTF8View.SubSequence]? {
+        guard !pointer.isEmpty else { return [] }
+        guard pointer.utf8.first == UInt8(ascii: "/") else { return nil }
+        return pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
     }
 
     /// The value at a dotted path, or nil when nothing is there.
@@ -26,6 +32,22 @@ extension JSONValue {
     /// are the same path. Keys that contain `.` or `[` need ``subscript(pointer:)``.
     public subscript(path path: String) -> JSONValue? {
         var current = self
+        for step in Self.pathSteps(path) {
+            guard let next = current.child(pathStep: step) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// One step of a dotted path: a component (a key, or an index in an array) or a bracketed index.
+    enum PathStep {
+        case component(Substring)
+        case index(Substring)
+    }
+
+    /// The steps of a dotted path, in order.
+    static func pathSteps(_ path: String) -> [PathStep] {
+        var steps: [PathStep] = []
         for component in path.split(separator: ".", omittingEmptySubsequences: false) {
             var name = component[...]
             var indexes: [Substring] = []
@@ -35,16 +57,17 @@ extension JSONValue {
                 indexes.append(name[name.index(after: open)..<name.index(before: name.endIndex)])
                 name = name[..<open]
             }
-            if !name.isEmpty || indexes.isEmpty {
-                guard let next = current.child(pathComponent: name) else { return nil }
-                current = next
-            }
-            for index in indexes.reversed() {
-                guard let position = Int(index), let next = current[position] else { return nil }
-                current = next
-            }
+            if !name.isEmpty || indexes.isEmpty { steps.append(.component(name)) }
+            steps += indexes.reversed().map(PathStep.index)
         }
-        return current
+        return steps
+    }
+
+    func child(pathStep step: PathStep) -> JSONValue? {
+        switch step {
+        case .component(let name): child(pathComponent: name)
+        case .index(let index): Int(index).flatMap { self[$0] }
+        }
     }
 
     private func child(pathComponent name: Substring) -> JSONValue? {
@@ -55,7 +78,7 @@ extension JSONValue {
         return self[String(name)]
     }
 
-    private func child(pointerToken token: Substring.UTF8View.SubSequence) -> JSONValue? {
+    func child(pointerToken token: Substring.UTF8View.SubSequence) -> JSONValue? {
         switch kind {
         case .object:
             var key: [UInt8] = []

@@ -126,25 +126,7 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     mutating func appendEscaped(_ text: UnsafeRawBufferPointer) {
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "/") where escapesSlashes: output.append(contentsOf: #"\/"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
+        _JSONEscaping.append(text, escapingSlashes: escapesSlashes, to: &output)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+extension YAJLDecoder {
+    /// Everything one decode reads, copied out of the lock once per call.
+    struct Options: Sendable {
+        var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+        var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+        var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+        var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var parseOptions = JSONParseOptions()
+
+        /// Whether JSON keys are matched as they are, the fast path.
+        var usesDefaultKeys: Bool {
+            if case .useDefaultKeys = keyDecodingStrategy { return true }
+            return false
+        }
+    }
+
+    /// The strategy for decoding `Date` values; `.deferredToDate` by default.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+        get { options[\.dateDecodingStrategy] }
+        set { options[\.dateDecodingStrategy] = newValue }
+    }
+
+    /// The strategy for decoding `Data` values; `.base64` by default.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+        get { options[\.dataDecodingStrategy] }
+        set { options[\.dataDecodingStrategy] = newValue }
+    }
+
+    /// What to do with strings that stand for infinity or NaN; `.throw` by default.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+        get { options[\.nonConformingFloatDecodingStrategy] }
+        set { options[\.nonConformingFloatDecodingStrategy] = newValue }
+    }
+
+    /// How JSON keys become the keys of the decoded types; `.useDefaultKeys` by default.
+    ///
+    /// As with `JSONDecoder`, `.convertFromSnakeCase` converts the JSON's keys and then matches
+    /// them, and the keys of a `[String: Value]` dictionary are never converted.
+    /// `.useDefaultKeys` is the fast path: keys are compared as bytes, without building strings.
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+        get { options[\.keyDecodingStrategy] }
+        set { options[\.keyDecodingStrategy] = newValue }
+    }
+
+    /// Contextual information for the decoded types' `init(from:)`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options[\.userInfo] }
+        set { options[\.userInfo] = newValue }
+    }
+
+    /// The limits and leniencies for parsing the input; see ``JSONParseOptions``.
+    /// The default nests up to 512 levels, as `JSONDecoder` does.
+    public var parseOptions: JSONParseOptions {
+        get { options[\.parseOptions] }
+        set { options[\.parseOptions] = newValue }
+    }
+}

@@ -1,0 +1,203 @@
+import CYAJLTree
+
+/// Where the last key lookup in one container ended, so that keys decoded in the order the
+/// JSON has them (the usual case: synthesized `init(from:)` asks in declaration order) are
+/// found in one comparison each.
+///
+/// Lookups must still find the *first* member with a key, as `JSONDecoder` does, so the hint
+/// also keeps a small Bloom filter of the keys before `next`: a key whose bit is not set
+/// cannot be among them, and only a set bit costs a scan of that prefix. Once a lookup has
+/// passed every key, a filter of all of them makes most lookups of absent keys (optional
+/// properties) cost no scan at all.
+struct _LookupHint {
+    var object: UInt32 = .max
+    var next: UInt32 = 0
+    /// The keys before `next`.
+    var seen = _KeyBloom()
+    /// All the keys, once `complete`.
+    var all = _KeyBloom()
+    var complete = false
+}
+
+/// 256 bits, one per key, chosen from the key's length and its first and last bytes.
+struct _KeyBloom {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    @inline(__always)
+    static func bit(_ key: UnsafeRawBufferPointer) -> UInt32 {
+        var hash = UInt32(truncatingIfNeeded: key.count) &* 0x9E37_79B1
+        if let first = key.first, let last = key.last {
+            hash ^= UInt32(first) &* 0x85EB_CA77 ^ UInt32(last) &* 0xC2B2_AE3D
+        }
+        return hash >> 24
+    }
+
+    @inline(__always)
+    mutating func insert(_ bit: UInt32) {
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: words.0 |= mask
+        case 1: words.1 |= mask
+        case 2: words.2 |= mask
+        default: words.3 |= mask
+        }
+    }
+
+    @inline(__always)
+    func contains(_ bit: UInt32) -> Bool {
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: return words.0 & mask != 0
+        case 1: return words.1 & mask != 0
+        case 2: return words.2 & mask != 0
+        default: return words.3 & mask != 0
+        }
+    }
+}
+
+extension _JSONValueDecoder {
+    /// Objects this small are scanned from the start on every lookup.
+    static let scannedObjectSize = 8
+
+    /// The converted keys of `object`, made on first use and kept for its depth.
+    func convertedKeys(of object: UInt32, slot: Int) -> _ConvertedKeys {
+        if convertedKeyTables.count <= slot {
+            convertedKeyTables.append(contentsOf: repeatElement(nil, count: slot + 1 - convertedKeyTables.count))
+        }
+        if let keys = convertedKeyTables[slot], keys.object == object { return keys }
+        let keys = _ConvertedKeys(object: object, decoder: self, depth: slot)
+        convertedKeyTables[slot] = keys
+        return keys
+    }
+
+    /// The value node of the first member of `object` whose key is `name`, or nil.
+    /// `slot` is the container's depth, which keeps its lookup hint.
+    @inline(__always)
+    func member(named name: UnsafeRawBufferPointer, in object: UInt32, slot: Int) -> UInt32? {
+        let first = document.firstChild(object)
+        let end = document.subtreeEnd(object)
+        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
+        if lookupHints.count <= slot {
+            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
+        }
+        return lookupHints.withUnsafeMutableBufferPointer { hints in
+            hintedMember(named: name, first: first, end: end, object: object, hint: &hints[slot])
+        }
+    }
+
+    private func hintedMember(named name: UnsafeRawBufferPointer, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
+        if hint.object != object { hint = _LookupHint(object: object, next: first) }
+        let bit = _KeyBloom.bit(name)
+        if hint.complete && !hint.all.contains(bit) { return nil }
+
+        // Onward from the hint; a match there is the first unless the name may be earlier.
+        var passed = hint.seen
+        if let value = scan(for: name, from: hint.next, to: end, recording: &passed) {
+            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
+                var prefix = _KeyBloom()
+                _ = scan(for: name, from: first, to: hint.next, recording: &prefix)
+                (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
+                return earlier
+            }
+            (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
+            return value
+        }
+        // Every key is now in `passed`. Then from the start up to the hint.
+        (hint.all, hint.complete) = (passed, true)
+        var prefix = _KeyBloom()
+        let value = scan(for: name, from: first, to: hint.next, recording: &prefix)
+        if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
+        return value
+    }
+
+    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`,
+    /// and returns its value node. The bit of every key passed, the match included, goes into `seen`.
+    @inline(__always)
+    private func scan(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, recording seen: inout _KeyBloom) -> UInt32? {
+        var key = start
+        while key < stop {
+            let value = document.subtreeEnd(key)
+            let matches = withStringBytes(key) { bytes in
+                seen.insert(_KeyBloom.bit(bytes))
+                return _keyBytesEqual(bytes, name)
+            }
+            if matches { return value }
+            key = document.subtreeEnd(value)
+        }
+        return nil
+    }
+
+    /// Like `scan`, without recording: only keys of the right length are read.
+    @inline(__always)
+    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32) -> UInt32? {
+        var key = start
+        while key < stop {
+            let head = document.head(key)
+            let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
+            let value = isPlain ? key + 1 : key + 2
+            if (!isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count) && withStringBytes(key, { _keyBytesEqual($0, name) }) {
+                return value
+            }
+            key = document.subtreeEnd(value)
+        }
+        return nil
+    }
+}
+
+/// Whether two keys have the same bytes, comparing short keys (the usual ones) in a few
+/// loads rather than with a call to `memcmp`.
+@inline(__always)
+func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    switch count {
+    case 8...16:
+        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+            && (x + count - 8).loadUnaligned(as: UInt64.self) == (y + count - 8).loadUnaligned(as: UInt64.self)
+    case 4..<8:
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && (x + count - 4).loadUnaligned(as: UInt32.self) == (y + count - 4).loadUnaligned(as: UInt32.self)
+    case 1..<4:
+        return x.load(as: UInt8.self) == y.load(as: UInt8.self) && x.load(fromByteOffset: count / 2, as: UInt8.self) == y.load(fromByteOffset: count / 2, as: UInt8.self)
+            && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
+    default:
+        return _bytesEqual(a, b)
+    }
+}
+
+/// The members of one object under `.convertFromSnakeCase` or `.custom`: each JSON key is
+/// converted once, when the container is made, as `JSONDecoder` does.
+final class _ConvertedKeys {
+    let object: UInt32
+    /// Converted key → value node; the first of repeated keys wins.
+    private(set) var members: [String: UInt32] = [:]
+    /// The distinct converted keys, in document order.
+    private(set) var keys: [String] = []
+
+    init(object: UInt32, decoder: _JSONValueDecoder, depth: Int) {
+        self.object = object
+        let document = decoder.document
+        members.reserveCapacity(document.payload(object))
+        var containerPath: [any CodingKey]?
+        for key in document.memberKeys(of: object) {
+            let converted: String
+            switch decoder.options.keyDecodingStrategy {
+            case .convertFromSnakeCase:
+                converted = decoder.withStringBytes(key) { bytes in
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    return _KeyConversion.hasInnerUnderscore(bytes) ? _KeyConversion.fromSnakeCase(text) : text
+                }
+            case .custom(let convert):
+                if containerPath == nil { containerPath = decoder.codingPath(depth, nil) }
+                converted = convert((containerPath ?? []) + [_JSONKey(stringValue: decoder.string(ofKey: key))]).stringValue
+            default:
+                converted = decoder.string(ofKey: key)
+            }
+            if members[converted] == nil {
+                members[converted] = document.subtreeEnd(key)
+                keys.append(converted)
+            }
+        }
+    }
+}
