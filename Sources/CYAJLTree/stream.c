@@ -25,7 +25,6 @@ struct yjm_stream {
     builder b; // first, so that a callback's context is both the stream and its builder
     yajl_callbacks callbacks;
     yjm_stream_mode mode;
-    yjm_options options;
     yjm_error error; // the sticky failure; `b.error` points here
     int skip_byte_order_mark;
     int started;       // past the byte-order mark question
@@ -256,7 +255,6 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = config->mode;
-    s->options = config->options;
     s->skip_byte_order_mark = config->skip_byte_order_mark;
     s->extra_space = NONE;
     s->element_depth = config->mode == YJM_STREAM_VALUES ? 0 : NONE;
@@ -321,21 +319,6 @@ static int start_text(yjm_stream *s, int at_end) {
     return 1;
 }
 
-/// Where yajl reports a syntax error can depend on where the chunks split: a
-/// token that began in an earlier chunk comes from yajl's buffer, and after some
-/// errors yajl steps back by the token's length only as far as the chunk's start.
-/// A document keeps all its text, so the error is taken from a whole-buffer
-/// parse of it instead: the one a whole parse of the document reports.
-static void whole_text_error(yjm_stream *s, size_t end) {
-    yjm_tree tree;
-    yjm_error whole;
-    if (yjm_parse(s->b.input, end, s->b.chunk_start_of_text, &s->options, &tree, &whole) == YJM_OK) {
-        yjm_tree_free(&tree); // not reached: yajl rejected this text
-        return;
-    }
-    s->error = whole;
-}
-
 /// Parses the buffer's bytes from `parsed` to `end`, as `yjm_parse` does the whole
 /// input: yajl tokenizes until the value is complete, then what follows is only
 /// scanned. Returns 0 with the error recorded.
@@ -358,7 +341,6 @@ static int parse_to(yjm_stream *s, size_t end) {
     }
     if (status != yajl_status_ok) {
         yjm_builder_record_yajl_error(b, status, end - start, 0);
-        if (status == yajl_status_error && s->mode == YJM_STREAM_DOCUMENT) whole_text_error(s, end);
         return 0;
     }
     if (!b->allow_comments && s->extra_space == NONE) {

@@ -217,6 +217,13 @@ const yajl_callbacks yjm_builder_callbacks = {
     .yajl_end_array = on_end_array,
 };
 
+/// The first byte at or after `i` that is neither white space nor in a comment.
+static size_t skip_space(const builder *b, size_t i) {
+    yjm_after_value scan = {0, 0};
+    size_t end = yjm_scan_after_value(b, &scan, i, b->input_length);
+    return scan.state == 1 ? scan.slash : end; // a '/' that opens no comment is the token
+}
+
 /// Turns a yajl failure into a status, an offset and yajl's message.
 /// `at_end` is set when the failure came from `yajl_complete_parse`: the text
 /// ran out inside a value (`[1`, `"abc`, `[tru`).
@@ -249,6 +256,13 @@ void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_
     int stops_on_byte = lexical && strcmp(e->message, "invalid char in json text") != 0;
     size_t at = b->chunk_start + consumed;
     e->offset = stops_on_byte || at == b->chunk_start_of_text ? at : at - 1;
+    if (strcmp(e->message, "after key and value, inside map, I expect ',' or '}'") == 0) {
+        // Here yajl steps back by the rejected token's length (without its quotes),
+        // but no further than the chunk's start. Taken from the token itself, the
+        // offset is the same however the text was split.
+        size_t token = skip_space(b, b->last_end);
+        e->offset = b->input[token] == '"' ? token + 1 : token - 1;
+    }
     e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
 }
 
