@@ -23,6 +23,25 @@ protocol _ByteSource {
     mutating func read(into buffer: _ByteBuffer, size: Int) throws -> Bool
 }
 
+extension _RecordFramer {
+    /// Acts on what a read did: parses the bytes it appended (`true`), finishes at the
+    /// end of the input (`false`), or records that the buffer could not grow. A
+    /// source's own error (a file system error) is thrown as it is.
+    func received(_ read: Result<Bool, any Error>, ended: inout Bool) throws {
+        switch read {
+        case .success(true):
+            parseNewBytes()
+        case .success(false):
+            ended = true
+            finish()
+        case .failure(let failure as _ByteBuffer.AllocationFailure):
+            failToAllocate(failure.bytes)
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
 /// Pulls bytes from a source only when no record is ready: a reader's engine.
 final class _SyncRecordReader<Framer: _RecordFramer> {
     let framer: Framer
@@ -38,19 +57,7 @@ final class _SyncRecordReader<Framer: _RecordFramer> {
         while true {
             if let record = try framer.nextRecord() { return record }
             if ended { return nil }
-            let more: Bool
-            do {
-                more = try source.read(into: framer.buffer, size: framer.readSize)
-            } catch let failure as _ByteBuffer.AllocationFailure {
-                framer.failToAllocate(failure.bytes)
-                continue
-            }
-            if more {
-                framer.parseNewBytes()
-            } else {
-                ended = true
-                framer.finish()
-            }
+            try framer.received(Result { try source.read(into: framer.buffer, size: framer.readSize) }, ended: &ended)
         }
     }
 }
