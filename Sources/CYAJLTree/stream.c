@@ -173,6 +173,8 @@ static int continues_path(const yjm_stream *s, size_t depth) {
     return s->token_indexes[depth - 1] == parent->count;
 }
 
+static int on_key(void *context, const unsigned char *text, size_t length);
+
 static int record_closers(yjm_stream *s, size_t depth) {
     char *closers = realloc(s->closers, depth + 1);
     if (!closers) return fail(&s->b, YJM_ERR_MEMORY, s->b.last_end);
@@ -194,8 +196,11 @@ static int open_stream_container(yjm_stream *s, int is_object) {
     if (!ok || !on_path) return ok;
     s->path_depth = depth + 1;
     if (depth < s->target_count || is_object) return 1;
-    // The target array: its elements are taken from here on.
+    // The target array: its elements are taken from here on, and no key inside
+    // it can be on the path, so keys go straight to the builder (yajl reads the
+    // callback table, which the stream owns, at each key).
     s->element_depth = depth + 1;
+    s->callbacks.yajl_map_key = yjm_builder_callbacks.yajl_map_key;
     s->mark = b->node_count;
     s->mark_side = b->side_size;
     if (!record_closers(s, depth)) return 0;
@@ -212,6 +217,7 @@ static int close_stream_container(yjm_stream *s, int is_object) {
     if (depth <= s->path_depth) s->path_depth = depth - 1;
     if (target_closes) {
         s->element_depth = NONE;
+        s->callbacks.yajl_map_key = on_key;
         if (!push_event(s, YJM_EVENT_TARGET_CLOSE, b->last_end - 1, b->last_end)) {
             return fail(b, YJM_ERR_MEMORY, b->last_end);
         }
@@ -265,7 +271,7 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
         s->callbacks.yajl_end_map = on_end_map;
         s->callbacks.yajl_start_array = on_start_array;
         s->callbacks.yajl_end_array = on_end_array;
-        s->callbacks.yajl_map_key = on_key;
+        if (config->mode == YJM_STREAM_ELEMENTS) s->callbacks.yajl_map_key = on_key; // keys matter along the path only
     }
     size_t count = config->mode == YJM_STREAM_ELEMENTS ? config->target_count : 0;
     s->target_count = count;
@@ -281,7 +287,8 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
         s->token_lengths[i] = length;
         s->token_indexes[i] = ok ? token_index(s->tokens[i], length) : NONE;
     }
-    if (!ok || !yjm_builder_start(&s->b, &config->options, 1024, &s->callbacks, s)) {
+    size_t expected = config->mode == YJM_STREAM_DOCUMENT && config->expected_length < YJM_MAX_INPUT ? config->expected_length : 0;
+    if (!ok || !yjm_builder_start(&s->b, &config->options, (uint32_t)(expected / 8 + 1024), &s->callbacks, s)) {
         yjm_stream_free(s);
         return NULL;
     }

@@ -176,7 +176,7 @@ extension StreamElementReaderTests {
     }
 
     @Test func memoryStaysBoundedByTheLargestElement() throws {
-        // 3 MB of small elements in 4 kB chunks: the buffer never holds much more than a chunk.
+        // 3 MB of small elements in 4 kB chunks: the buffer holds a chunk and a partial element.
         let element = Array(#"{"id": 123456, "name": "a name of some length", "tags": ["x", "y", "z"]}"#.utf8)
         let count = 40_000
         let chunks = (0..<count).lazy.map { index in (index == 0 ? Array("[".utf8) : Array(",".utf8)) + element + (index == count - 1 ? Array("]".utf8) : []) }
@@ -189,7 +189,7 @@ extension StreamElementReaderTests {
             largestBuffer = max(largestBuffer, reader.engine.framer.buffer.capacity)
         }
         #expect(seen == count)
-        #expect(largestBuffer <= 8192)
+        #expect(largestBuffer <= 64 << 10)  // its first allocation: it never had to grow
     }
 
     @Test func fromAFileAndAFileDescriptor() throws {

@@ -68,13 +68,14 @@ enum StreamingBench {
         ])
         // The corpus (or generated) inputs, chunked; and a generated feed, chunked and element by element.
         let feed = FeedChunks(items: items, totalBytes: 32 << 20, chunkSize: chunkSize).reduce(into: Data()) { $0.append(contentsOf: $1) }
+        let chunked: [(String, (Data) throws -> Int)] = [
+            ("JSONStreamParser, 64 KiB chunks", { try chunkedParse($0, sized: false) }),
+            ("JSONStreamParser, 64 KiB chunks, size known", { try chunkedParse($0, sized: true) }),
+        ]
         var cases: [(name: String, bytes: Data, ways: [(String, (Data) throws -> Int)])] = inputs.map {
-            ($0.name, $0.bytes, [("JSONStreamParser, 64 KiB chunks", chunkedParse)])
+            ($0.name, $0.bytes, chunked)
         }
-        cases.append(("generated feed", feed, [
-            ("JSONStreamParser, 64 KiB chunks", chunkedParse),
-            ("JSONElementReader /items, 64 KiB chunks", elementStream),
-        ]))
+        cases.append(("generated feed", feed, chunked + [("JSONElementReader /items, 64 KiB chunks", elementStream)]))
         for (index, item) in cases.enumerated() {
             log("streaming throughput: \(item.name) (\(formatBytes(item.bytes.count)))")
             let contenders = [("whole-document parse", wholeParse)] + item.ways
@@ -97,8 +98,8 @@ enum StreamingBench {
         try JSONDocument(parsing: data).nodeCount
     }
 
-    static func chunkedParse(_ data: Data) throws -> Int {
-        let parser = JSONStreamParser()
+    static func chunkedParse(_ data: Data, sized: Bool) throws -> Int {
+        let parser = JSONStreamParser(expectedByteCount: sized ? data.count : nil)
         var start = data.startIndex
         while start < data.endIndex {
             let end = min(start + chunkSize, data.endIndex)

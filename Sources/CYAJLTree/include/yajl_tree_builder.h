@@ -129,6 +129,9 @@ typedef struct yjm_stream_config {
     yjm_options options;
     yjm_stream_mode mode;
     int skip_byte_order_mark;
+    /// YJM_STREAM_DOCUMENT: the text's length if known (a Content-Length), or 0.
+    /// Sizes the node array as `yjm_parse` does, so that it does not regrow.
+    size_t expected_length;
     /// YJM_STREAM_ELEMENTS: the target's RFC 6901 pointer, as unescaped reference
     /// tokens (`target[i]`, `target_lengths[i]` bytes each; copied). A token names
     /// a member, or an element when it is a decimal index without leading zeros.
@@ -187,6 +190,11 @@ size_t yjm_stream_needed_from(const yjm_stream *stream);
 /// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
 /// of its buffer.
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);
+
+/// Counts the line feeds in `bytes`, and the characters (bytes that are not UTF-8
+/// continuation bytes) after the last one, or in all of `bytes` if there is none:
+/// what moves a line and column over text. Vectorized by the compiler.
+void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_feeds, size_t *last_line_characters);
 
 /// Returns the length of the longest prefix of `bytes` that is valid UTF-8
 /// (no overlong forms, no surrogates, nothing above U+10FFFF).

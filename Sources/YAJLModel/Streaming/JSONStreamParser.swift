@@ -23,16 +23,26 @@ import Foundation
 /// After ``finish()``, or a failure, the parser starts over for the next document.
 public final class JSONStreamParser {
     private let options: JSONParseOptions
+    private let expectedByteCount: Int
     private var stream: _YAJLStream?
     private var buffer = _ByteBuffer()
     private var failure: JSONError?
 
     /// Creates a parser with the limits and leniencies of `options`.
-    public init(options: JSONParseOptions = .init()) {
+    ///
+    /// - Parameter expectedByteCount: the document's size, when it is known beforehand
+    ///   (an HTTP `Content-Length`). The buffer and the tree are then allocated once, at
+    ///   that size (up to ``JSONParseOptions/maxInputBytes``), instead of growing as
+    ///   chunks come: growing copies what is there. A wrong value is harmless.
+    public init(options: JSONParseOptions = .init(), expectedByteCount: Int? = nil) {
         self.options = options
+        self.expectedByteCount = expectedByteCount ?? 0
     }
 
     private var inputLimit: Int { min(max(options.maxInputBytes, 0), JSONParseOptions.maximumSupportedInputBytes) }
+
+    /// The expected size, within the limit.
+    private var sizeHint: Int { min(max(expectedByteCount, 0), inputLimit) }
 
     /// Parses the next chunk (`[UInt8]`, `Data`, a buffer pointer, `String.UTF8View`, …).
     ///
@@ -72,7 +82,12 @@ public final class JSONStreamParser {
 
     private func currentStream() throws(JSONError) -> _YAJLStream {
         if let stream { return stream }
-        let created = try _YAJLStream(mode: YJM_STREAM_DOCUMENT, options: options)
+        let created = try _YAJLStream(mode: YJM_STREAM_DOCUMENT, options: options, expectedLength: sizeHint)
+        do {
+            try buffer.reserve(sizeHint)
+        } catch {
+            failure = .tooLarge(.memory, limit: error.bytes, at: location(of: 0))
+        }
         stream = created
         return created
     }

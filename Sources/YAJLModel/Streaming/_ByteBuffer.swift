@@ -27,7 +27,7 @@ final class _ByteBuffer {
     /// Makes room for at least `extra` more bytes. Grows geometrically.
     func reserve(_ extra: Int) throws(AllocationFailure) {
         guard capacity - count < extra else { return }
-        var newCapacity = max(capacity, 4096)
+        var newCapacity = max(capacity, 64 << 10)
         while newCapacity - count < extra { newCapacity *= 2 }
         guard let grown = realloc(base, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
         base = grown

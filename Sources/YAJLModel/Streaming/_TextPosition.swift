@@ -1,6 +1,9 @@
+import CYAJLTree
+
 /// A byte offset with its line and column, moved forward over the bytes a
 /// stream lets go of, so that an error far into a stream still says where it
-/// is. The counting loops are branch-free, so the compiler vectorizes them.
+/// is. The counting is in C, where the compiler vectorizes it: it sees every byte
+/// of a stream once.
 struct _TextPosition {
     var offset = 0
     var line = 1
@@ -8,20 +11,16 @@ struct _TextPosition {
 
     /// Moves forward over `bytes`, the text that starts at `offset`.
     mutating func advance(over bytes: UnsafeRawBufferPointer) {
-        var newlines = 0
-        for byte in bytes { newlines &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        var lineFeeds = 0
+        var characters = 0
+        yjm_count_lines(base.assumingMemoryBound(to: UInt8.self), bytes.count, &lineFeeds, &characters)
         offset += bytes.count
-        var lastLine = bytes[...]
-        if newlines > 0 {
-            line += newlines
+        if lineFeeds > 0 {
+            line += lineFeeds
             column = 1
-            var start = bytes.count
-            while bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-            lastLine = bytes[start...]
         }
-        var scalars = 0
-        for byte in lastLine { scalars &+= byte & 0xC0 != 0x80 ? 1 : 0 }  // not a continuation byte
-        column += scalars
+        column += characters
     }
 
     /// The location of `target`, where `text` is the text from `offset` on.

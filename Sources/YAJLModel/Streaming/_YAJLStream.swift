@@ -7,12 +7,13 @@ final class _YAJLStream {
     let options: JSONParseOptions
 
     /// `target` is the pointer's unescaped tokens (for ``YJM_STREAM_ELEMENTS``).
-    init(mode: yjm_stream_mode, target: [[UInt8]] = [], options: JSONParseOptions) throws(JSONError) {
+    init(mode: yjm_stream_mode, target: [[UInt8]] = [], options: JSONParseOptions, expectedLength: Int = 0) throws(JSONError) {
         self.options = options
         var config = yjm_stream_config()
         config.options = options.cOptions
         config.mode = mode
         config.skip_byte_order_mark = options.skipsByteOrderMark ? 1 : 0
+        config.expected_length = max(expectedLength, 0)
         // The tokens, end to end in one array, with pointers to each (the C side copies them).
         let text = target.flatMap { $0 }
         var lengths = target.map(\.count)
