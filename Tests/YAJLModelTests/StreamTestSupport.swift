@@ -59,7 +59,7 @@ struct ReadOutcome {
 }
 
 /// Reads `reader` to its end (or its error).
-func readAll(_ reader: inout JSONElementReader) -> ReadOutcome {
+func readAll(_ reader: inout some JSONRecordReader) -> ReadOutcome {
     var outcome = ReadOutcome()
     do {
         while let record = try reader.nextRecord() { outcome.records.append(record) }
@@ -111,15 +111,7 @@ extension JSONStreamOptions {
 func readLines(_ chunks: [ArraySlice<UInt8>], lossy: Bool = false, _ options: JSONStreamOptions = .init()) -> (outcome: ReadOutcome, skipped: [JSONError]) {
     let skipped = SkippedErrors()
     var reader = JSONLinesReader(chunks: chunks, options: options, invalidRecords: lossy ? .skip { skipped.append($0) } : .fail)
-    var outcome = ReadOutcome()
-    do {
-        while let record = try reader.nextRecord() { outcome.records.append(record) }
-    } catch let error as JSONError {
-        outcome.error = error
-    } catch {
-        Issue.record("unexpected error \(error)")
-    }
-    return (outcome, skipped.errors)
+    return (readAll(&reader), skipped.errors)
 }
 
 func readLines(_ text: String, lossy: Bool = false, _ options: JSONStreamOptions = .init()) -> (outcome: ReadOutcome, skipped: [JSONError]) {

@@ -26,7 +26,7 @@ extension JSONElementReader {
     }
 
     /// The elements of an array, read from an asynchronous sequence of bytes or chunks:
-    /// see ``JSONElementReader/elements(of:at:options:)-(AsyncSequence<Sequence<UInt8>>,_,_)``.
+    /// see `JSONElementReader.elements(of:at:options:)`.
     ///
     /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
     /// the base sequence's.

@@ -27,8 +27,8 @@ import Foundation
 /// call throws it. Reading a file can also throw the file system's error.
 ///
 /// A reader is a cursor: copies share their position. It is not `Sendable`; for
-/// concurrent code, read in one task, or use ``elements(of:at:options:)-(AsyncSequence<UInt8>,_,_)``.
-public struct JSONElementReader {
+/// concurrent code, read in one task, or use `elements(of:at:options:)`.
+public struct JSONElementReader: JSONRecordReader {
     let engine: _SyncRecordReader<_ElementFramer>
 
     /// Reads the elements of the array at `target` in the file at `url`.
@@ -53,24 +53,10 @@ public struct JSONElementReader {
         engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
     }
 
-    /// The next element, or nil after the last.
-    public mutating func next() throws -> JSONValue? {
-        try engine.next()?.value
-    }
-
     /// The next element, with where it starts in the stream; nil after the last.
+    /// ``JSONRecordReader/next()`` and ``JSONRecordReader/next(as:)`` give just the value.
     public mutating func nextRecord() throws -> JSONRecord? {
         try engine.next()
-    }
-
-    /// The next element, built into a value of your type by `build`; nil after the last.
-    ///
-    /// This is where models and `Decodable` types plug in:
-    /// `reader.next { try Item(json: $0) }`. An error from `build` is thrown as it is,
-    /// and the reader moves on past that element.
-    public mutating func next<T>(as build: (JSONValue) throws -> T) throws -> T? {
-        guard let value = try engine.next()?.value else { return nil }
-        return try build(value)
     }
 
     /// The values before the target array, as a document in which the array is empty

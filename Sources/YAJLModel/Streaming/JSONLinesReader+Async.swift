@@ -22,7 +22,7 @@ extension JSONLinesReader {
     }
 
     /// The records of JSON Lines, read from an asynchronous sequence of bytes or chunks:
-    /// see ``JSONLinesReader/records(of:options:invalidRecords:)-(AsyncSequence<Sequence<UInt8>>,_,_)``.
+    /// see `JSONLinesReader.records(of:options:invalidRecords:)`.
     ///
     /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
     /// the base sequence's.

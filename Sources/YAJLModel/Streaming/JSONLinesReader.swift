@@ -22,7 +22,7 @@ import Foundation
 /// ``JSONElementReader`` with ``JSONElementReader/Target/values``.
 ///
 /// A reader is a cursor: copies share their position. It is not `Sendable`.
-public struct JSONLinesReader {
+public struct JSONLinesReader: JSONRecordReader {
     /// What to do with a line that is not one JSON value.
     public enum InvalidRecords: Sendable {
         /// Throw its error: the default.
@@ -55,23 +55,10 @@ public struct JSONLinesReader {
         engine = _SyncRecordReader(framer: _LineFramer(options: options, invalidRecords: invalidRecords), source: source)
     }
 
-    /// The next line's value, or nil after the last line.
-    public mutating func next() throws -> JSONValue? {
-        try engine.next()?.value
-    }
-
     /// The next line's value with its line number and byte offset, or nil after the last line.
+    /// ``JSONRecordReader/next()`` and ``JSONRecordReader/next(as:)`` give just the value.
     public mutating func nextRecord() throws -> JSONRecord? {
         try engine.next()
-    }
-
-    /// The next line's value, built into a value of your type by `build`; nil after the last line.
-    ///
-    /// This is where models and `Decodable` types plug in: `reader.next { try Event(json: $0) }`.
-    /// An error from `build` is thrown as it is, and the reader moves on past that line.
-    public mutating func next<T>(as build: (JSONValue) throws -> T) throws -> T? {
-        guard let value = try engine.next()?.value else { return nil }
-        return try build(value)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// Parses one JSON document that arrives in chunks, split anywhere: inside a
 /// string, an escape, a number or a multi-byte UTF-8 character.
 ///
-/// The document is the one ``JSONDocument/init(parsing:options:)-(Data,_)`` builds from
+/// The document is the one `JSONDocument(parsing:options:)` builds from
 /// all the bytes at once, node for node, with the same errors at the same offsets.
 /// Each chunk is parsed as it is fed, so ``finish()`` only completes the work:
 ///

@@ -17,9 +17,8 @@ final class _ElementFramer: _RecordFramer {
     /// Moves forward through the text, to each record's start and to each drop.
     private var position = _TextPosition()
 
-    private var ready: [JSONRecord] = []
-    private var readyIndex = 0
-    private var failure: JSONError?
+    private var records = _RecordQueue()
+    private var failure: JSONError? { records.failure }
     private var finished = false
 
     /// The text outside the target arrays' brackets, sorted out so far.
@@ -45,16 +44,7 @@ final class _ElementFramer: _RecordFramer {
     }
 
     func nextRecord() throws(JSONError) -> JSONRecord? {
-        if readyIndex < ready.count {
-            defer { readyIndex += 1 }
-            return ready[readyIndex]
-        }
-        if !ready.isEmpty {
-            ready.removeAll(keepingCapacity: true)
-            readyIndex = 0
-        }
-        if let failure { throw failure }
-        return nil
+        try records.next()
     }
 
     func parseNewBytes() {
@@ -110,7 +100,7 @@ final class _ElementFramer: _RecordFramer {
             guard failure == nil, end - start <= options.recordLimit else {
                 var tree = event.tree
                 yjm_tree_free(&tree)
-                if failure == nil { fail(tooLarge(at: start + options.recordLimit)) }
+                fail(tooLarge(at: start + options.recordLimit))
                 return
             }
             let text = Array(buffer[start - base..<end - base])
@@ -118,7 +108,7 @@ final class _ElementFramer: _RecordFramer {
                 input: .bytes(text), tree: event.tree,
                 isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))))
             advancePosition(to: start)
-            ready.append(JSONRecord(value: document.root, offset: start, line: position.line))
+            records.append(JSONRecord(value: document.root, offset: start, line: position.line))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)
@@ -157,7 +147,7 @@ final class _ElementFramer: _RecordFramer {
     }
 
     private func fail(_ error: JSONError) {
-        if failure == nil { failure = error }
+        records.fail(error)
     }
 
     // MARK: The text around the target

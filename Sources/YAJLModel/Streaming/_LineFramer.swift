@@ -16,9 +16,8 @@ final class _LineFramer: _RecordFramer {
     /// Skipping the rest of a line that was too long.
     private var skipping = false
 
-    private var ready: [JSONRecord] = []
-    private var readyIndex = 0
-    private var failure: JSONError?
+    private var records = _RecordQueue()
+    private var failure: JSONError? { records.failure }
 
     init(options: JSONStreamOptions, invalidRecords: JSONLinesReader.InvalidRecords) {
         self.options = options
@@ -27,16 +26,7 @@ final class _LineFramer: _RecordFramer {
     }
 
     func nextRecord() throws(JSONError) -> JSONRecord? {
-        if readyIndex < ready.count {
-            defer { readyIndex += 1 }
-            return ready[readyIndex]
-        }
-        if !ready.isEmpty {
-            ready.removeAll(keepingCapacity: true)
-            readyIndex = 0
-        }
-        if let failure { throw failure }
-        return nil
+        try records.next()
     }
 
     func parseNewBytes() {
@@ -70,20 +60,18 @@ final class _LineFramer: _RecordFramer {
     }
 
     func failToAllocate(_ bytes: Int) {
-        if failure == nil {
-            failure = .tooLarge(.memory, limit: bytes, at: JSONSourceLocation(offset: base + buffer.count, line: line, column: column(at: buffer.count)))
-        }
+        records.fail(.tooLarge(.memory, limit: bytes, at: JSONSourceLocation(offset: base + buffer.count, line: line, column: column(at: buffer.count))))
     }
 
     /// Takes one line's outcome; false when the reader stops there.
     private func take(_ outcome: _JSONLines.Outcome) -> Bool {
         switch outcome {
         case .success(let record):
-            ready.append(record)
+            records.append(record)
             return true
         case .failure(let error):
             guard case .skip(let report) = invalidRecords else {
-                failure = error
+                records.fail(error)
                 return false
             }
             report(error)
