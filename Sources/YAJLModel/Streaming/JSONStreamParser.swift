@@ -28,12 +28,14 @@ public final class JSONStreamParser {
     private var buffer = _ByteBuffer()
     private var failure: JSONError?
 
-    /// Creates a parser with the limits and leniencies of `options`.
+    /// Creates a parser.
     ///
-    /// - Parameter expectedByteCount: the document's size, when it is known beforehand
-    ///   (an HTTP `Content-Length`). The buffer and the tree are then allocated once, at
-    ///   that size (up to ``JSONParseOptions/maxInputBytes``), instead of growing as
-    ///   chunks come: growing copies what is there. A wrong value is harmless.
+    /// - Parameters:
+    ///   - options: the limits and leniencies, as for ``JSONDocument``.
+    ///   - expectedByteCount: the document's size, when it is known beforehand
+    ///     (an HTTP `Content-Length`). The buffer and the tree are then allocated once, at
+    ///     that size (up to ``JSONParseOptions/maxInputBytes``), instead of growing as
+    ///     chunks come: growing copies what is there. A wrong value is harmless.
     public init(options: JSONParseOptions = .init(), expectedByteCount: Int? = nil) {
         self.options = options
         self.expectedByteCount = expectedByteCount ?? 0
