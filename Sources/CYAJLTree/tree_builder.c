@@ -4,46 +4,13 @@
 // innermost open container; closing a container fills in its count and end.
 // No callback allocates except to grow the arrays geometrically, and none
 // recurses, so depth is bounded only by `max_depth`, which yajl lacks.
-#include "yajl_tree_builder.h"
+#include "builder.h"
 #include "utf8.h"
 
 #include <yajl/yajl_parse.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/// A container that is still open: where its first node is and how many
-/// nodes (values, and keys too in an object) have been appended directly inside it.
-typedef struct open_container {
-    uint32_t node;
-    uint32_t count;
-} open_container;
-
-typedef struct builder {
-    yjm_node *nodes;
-    uint32_t node_count, node_capacity;
-    uint32_t two_word_nodes;
-    unsigned char *side;
-    size_t side_size, side_capacity;
-    // stack[0] stands for the top level, so every append can count into
-    // `open` (= &stack[depth]) without checking for depth 0.
-    open_container *stack, *open;
-    size_t depth, stack_capacity, max_depth;
-    const unsigned char *input;
-    size_t input_length;
-    size_t last_end; // offset just past the last token appended
-    int allow_comments;
-    size_t chunk_start; // offset in `input` of the bytes yajl is parsing now
-    size_t chunk_start_of_text; // offset where the JSON text starts (after a byte-order mark)
-    yajl_handle yajl;
-    yjm_error *error;
-} builder;
-
-static int fail(builder *b, yjm_status status, size_t offset) {
-    b->error->status = status;
-    b->error->offset = offset;
-    return 0; // cancels the parse
-}
 
 /// Offset in `input` of the token that yajl has just reported, for the tokens
 /// whose text yajl does not hand over in place (escaped strings, and a number
@@ -123,11 +90,11 @@ static int on_boolean(void *context, int value) {
 static int on_number(void *context, const char *text, size_t length) {
     builder *b = context;
     const unsigned char *p = (const unsigned char *)text;
-    // A number that ends the input reaches us from yajl's own buffer, not
-    // from the input; its text is in the input all the same.
+    // A number that ends the input (or, in a stream, a chunk) reaches us from
+    // yajl's own buffer, not from the input; its text is in the input all the same.
     size_t offset = (p >= b->input && p < b->input + b->input_length) ? (size_t)(p - b->input)
                                                                        : next_token(b);
-    if (length > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_TOKEN_SIZE, offset);
+    if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, offset);
     b->last_end = offset + length;
     return append(b, YJM_NUMBER | (uint32_t)length << YJM_KIND_BITS, (uint32_t)offset);
 }
@@ -149,14 +116,32 @@ static size_t string_end(const builder *b, size_t quote) {
     }
 }
 
-/// A string with escapes: validate and decode its raw bytes into the side
-/// buffer (yajl's decoded copy has already lost bad surrogates). Kept out of
-/// line so that the common path in `on_string` stays small.
-__attribute__((noinline)) static int append_escaped_string(builder *b) {
+/// A string without escapes, whose text (between its quotes) is `text[0 ..< length]`
+/// in the input: validate its UTF-8 and point the node at it. Always inlined, so
+/// that `on_string` stays as lean as it was before streaming shared this.
+__attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
+                                                                      size_t length) {
+    if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
+    size_t valid = yjm_ascii_prefix(text, length);
+    if (valid != length) valid += yjm_utf8_valid_prefix(text + valid, length - valid);
+    if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
+    b->last_end = (size_t)(text - b->input) + length + 1;
+    return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, (uint32_t)(text - b->input) - 1);
+}
+
+/// A string that yajl hands over from its own buffer, `length` bytes decoded: one
+/// with escapes, or, in a stream, one split between chunks. Its raw bytes are in
+/// the input all the same. An escaped string is validated and decoded from them
+/// into the side buffer (yajl's decoded copy has already lost bad surrogates).
+/// Kept out of line so that the common path in `on_string` stays small.
+__attribute__((noinline)) static int append_copied_string(builder *b, size_t length) {
     size_t quote = next_token(b);
     size_t end = string_end(b, quote);
     size_t raw_length = end - quote - 2;
-    if (end - quote > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_TOKEN_SIZE, quote);
+    // Every escape is longer than what it stands for, so equal lengths mean
+    // none: the same node as when yajl points into the input.
+    if (raw_length == length) return append_plain_string(b, b->input + quote + 1, length);
+    if (end - quote > YJM_MAX_PAYLOAD || raw_length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, quote);
     if (b->side_size + raw_length > b->side_capacity) {
         size_t capacity = b->side_capacity ? b->side_capacity : 256;
         while (capacity < b->side_size + raw_length) capacity *= 2;
@@ -179,16 +164,11 @@ __attribute__((noinline)) static int append_escaped_string(builder *b) {
 static int on_string(void *context, const unsigned char *text, size_t length) {
     builder *b = context;
     // yajl hands over a pointer into the input exactly when the string had no
-    // escapes; then the node just points at it.
+    // escapes (and, in a stream, lies within one chunk); then the node just points at it.
     if (text >= b->input && text < b->input + b->input_length) {
-        if (length > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
-        size_t valid = yjm_ascii_prefix(text, length);
-        if (valid != length) valid += yjm_utf8_valid_prefix(text + valid, length - valid);
-        if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
-        b->last_end = (size_t)(text - b->input) + length + 1;
-        return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, (uint32_t)(text - b->input) - 1);
+        return append_plain_string(b, text, length);
     }
-    return append_escaped_string(b);
+    return append_copied_string(b, length);
 }
 
 static int open_container_node(builder *b, uint32_t kind) {
@@ -227,7 +207,7 @@ static int on_end_map(void *context) { return close_container_node(context, 1); 
 static int on_start_array(void *context) { return open_container_node(context, YJM_ARRAY); }
 static int on_end_array(void *context) { return close_container_node(context, 0); }
 
-static const yajl_callbacks callbacks = {
+const yajl_callbacks yjm_builder_callbacks = {
     .yajl_null = on_null,
     .yajl_boolean = on_boolean,
     .yajl_number = on_number, // raw text: exact, and no strtod in the loop
@@ -239,10 +219,17 @@ static const yajl_callbacks callbacks = {
     .yajl_end_array = on_end_array,
 };
 
+/// The first byte at or after `i` that is neither white space nor in a comment.
+static size_t skip_space(const builder *b, size_t i) {
+    yjm_after_value scan = {0, 0};
+    size_t end = yjm_scan_after_value(b, &scan, i, b->input_length);
+    return scan.state == 1 ? scan.slash : end; // a '/' that opens no comment is the token
+}
+
 /// Turns a yajl failure into a status, an offset and yajl's message.
 /// `at_end` is set when the failure came from `yajl_complete_parse`: the text
 /// ran out inside a value (`[1`, `"abc`, `[tru`).
-static void record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end) {
+void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end) {
     if (status == yajl_status_client_canceled) return; // `fail` has recorded ours
     unsigned char *text = yajl_get_error(b->yajl, 0, NULL, 0);
     const char *message = text ? (const char *)text : "unknown error";
@@ -261,11 +248,23 @@ static void record_yajl_error(builder *b, yajl_status status, size_t chunk_lengt
         return;
     }
     // yajl stops one byte past the byte it rejects, except for lexical errors
-    // inside a token, where it stops on it.
+    // inside a token, where it stops on it. (In a stream, a token that began in an
+    // earlier chunk can end at this chunk's start: then the byte is in the chunk
+    // before. After a stream has dropped the start of its text, `chunk_start_of_text`
+    // is SIZE_MAX, and `at - 1` wraps to the buffer's last dropped byte, which the
+    // stream's offset base brings back.)
     size_t consumed = yajl_get_bytes_consumed(b->yajl);
     if (consumed > chunk_length) consumed = chunk_length;
     int stops_on_byte = lexical && strcmp(e->message, "invalid char in json text") != 0;
-    e->offset = b->chunk_start + (stops_on_byte || consumed == 0 ? consumed : consumed - 1);
+    size_t at = b->chunk_start + consumed;
+    e->offset = stops_on_byte || at == b->chunk_start_of_text ? at : at - 1;
+    if (strcmp(e->message, "after key and value, inside map, I expect ',' or '}'") == 0) {
+        // Here yajl steps back by the rejected token's length (without its quotes),
+        // but no further than the chunk's start. Taken from the token itself, the
+        // offset is the same however the text was split.
+        size_t token = skip_space(b, b->last_end);
+        e->offset = b->input[token] == '"' ? token + 1 : token - 1;
+    }
     e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
 }
 
@@ -273,56 +272,99 @@ static void record_yajl_error(builder *b, yajl_status status, size_t chunk_lengt
 /// allowed) may follow. yajl reports trailing bytes late or not at all: a
 /// trailing number or literal only fails at `yajl_complete_parse`, and an
 /// unterminated trailing string looks like more input to come. So look for
-/// ourselves, from the end of the value: returns 0 with the error recorded.
-static int reject_trailing_data(builder *b) {
+/// ourselves, from the end of the value. A stream scans each chunk as it comes,
+/// so the scan keeps its state (inside a comment, after a '/') between calls.
+size_t yjm_scan_after_value(const builder *b, yjm_after_value *scan, size_t from, size_t to) {
     const unsigned char *input = b->input;
-    size_t i = b->last_end, n = b->input_length;
-    while (i < n) {
+    for (size_t i = from; i < to; i++) {
         unsigned char c = input[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            i++;
-        } else if (b->allow_comments && c == '/' && i + 1 < n && input[i + 1] == '*') {
-            const unsigned char *close = NULL;
-            for (size_t j = i + 2; j + 1 < n; j++) {
-                if (input[j] == '*' && input[j + 1] == '/') {
-                    close = input + j;
-                    break;
-                }
-            }
-            if (!close) return fail(b, YJM_ERR_END_OF_INPUT, n);
-            i = (size_t)(close - input) + 2;
-        } else if (b->allow_comments && c == '/' && i + 1 < n && input[i + 1] == '/') {
-            const unsigned char *newline = memchr(input + i, '\n', n - i);
-            i = newline ? (size_t)(newline - input) + 1 : n;
-        } else {
-            return fail(b, YJM_ERR_TRAILING, i);
+        switch (scan->state) {
+        case 0: // between tokens
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') break;
+            if (!b->allow_comments || c != '/') return i;
+            scan->state = 1;
+            scan->slash = i;
+            break;
+        case 1: // after '/': a comment must open
+            if (c != '*' && c != '/') return scan->slash;
+            scan->state = c == '*' ? 3 : 2;
+            break;
+        case 2: // in a line comment
+            if (c == '\n') scan->state = 0;
+            break;
+        case 3: // in a block comment
+            if (c == '*') scan->state = 4;
+            break;
+        default: // in a block comment, after '*'
+            scan->state = c == '/' ? 0 : c == '*' ? 4 : 3;
+            break;
         }
     }
+    return to;
+}
+
+int yjm_finish_after_value(builder *b, const yjm_after_value *scan, size_t end) {
+    if (scan->state == 1) return fail(b, YJM_ERR_TRAILING, scan->slash);
+    if (scan->state >= 3) return fail(b, YJM_ERR_END_OF_INPUT, end);
     return 1;
+}
+
+static int reject_trailing_data(builder *b) {
+    yjm_after_value scan = {0, 0};
+    size_t bad = yjm_scan_after_value(b, &scan, b->last_end, b->input_length);
+    if (bad != b->input_length) return fail(b, YJM_ERR_TRAILING, bad);
+    return yjm_finish_after_value(b, &scan, b->input_length);
 }
 
 /// yajl also takes form feed and vertical tab as white space; JSON does not.
 /// After a successful parse such a byte can only sit between tokens (yajl
 /// rejects control bytes inside strings), so finding one is finding an error.
 /// With comments allowed it may sit inside a comment, so the check is skipped.
-static int reject_extra_whitespace(builder *b) {
-    const unsigned char *text = b->input + b->chunk_start_of_text;
-    size_t length = b->input_length - b->chunk_start_of_text;
+const unsigned char *yjm_find_extra_whitespace(const unsigned char *text, size_t length) {
     const unsigned char *found = memchr(text, '\f', length);
     const unsigned char *vertical_tab = memchr(text, '\v', length);
     if (vertical_tab && (!found || vertical_tab < found)) found = vertical_tab;
+    return found;
+}
+
+static int reject_extra_whitespace(builder *b) {
+    const unsigned char *found = yjm_find_extra_whitespace(b->input + b->chunk_start_of_text,
+                                                           b->input_length - b->chunk_start_of_text);
     if (!found) return 1;
     snprintf(b->error->message, sizeof b->error->message, "form feed and vertical tab are not JSON white space");
     return fail(b, YJM_ERR_SYNTAX, (size_t)(found - b->input));
 }
 
-static void release(builder *b) {
+void yjm_builder_release(builder *b) {
     free(b->nodes);
     free(b->side);
     free(b->stack);
     b->nodes = NULL;
     b->side = NULL;
     b->stack = NULL;
+}
+
+int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capacity,
+                      const yajl_callbacks *callbacks, void *context) {
+    b->allow_comments = options->allow_comments;
+    b->max_depth = options->max_depth;
+    b->max_token = options->max_token && options->max_token < YJM_MAX_PAYLOAD ? options->max_token : YJM_MAX_PAYLOAD;
+    b->node_capacity = node_capacity;
+    b->stack_capacity = 64;
+    b->nodes = malloc((size_t)b->node_capacity * sizeof(yjm_node));
+    b->stack = malloc(b->stack_capacity * sizeof(open_container));
+    b->yajl = yajl_alloc(callbacks, NULL, context);
+    if (!b->nodes || !b->stack || !b->yajl) {
+        if (b->yajl) yajl_free(b->yajl);
+        b->yajl = NULL;
+        yjm_builder_release(b);
+        return 0;
+    }
+    b->stack[0] = (open_container){0, 0};
+    b->open = &b->stack[0];
+    yajl_config(b->yajl, yajl_dont_validate_strings, 1); // we validate strictly ourselves
+    yajl_config(b->yajl, yajl_allow_comments, options->allow_comments ? 1 : 0);
+    return 1;
 }
 
 yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
@@ -335,8 +377,6 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
     b.chunk_start = start;
     b.chunk_start_of_text = start;
     b.last_end = start;
-    b.allow_comments = options->allow_comments;
-    b.max_depth = options->max_depth;
     b.error = error;
     if (length > YJM_MAX_INPUT) {
         fail(&b, YJM_ERR_INPUT_SIZE, YJM_MAX_INPUT);
@@ -349,21 +389,10 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
 
     // One node per 8 input bytes covers the corpus without a regrow; pages that
     // are never written cost nothing, and the array is trimmed at the end.
-    b.node_capacity = (uint32_t)(length / 8 + 16);
-    b.stack_capacity = 64;
-    b.nodes = malloc((size_t)b.node_capacity * sizeof(yjm_node));
-    b.stack = malloc(b.stack_capacity * sizeof(open_container));
-    b.yajl = yajl_alloc(&callbacks, NULL, &b);
-    if (!b.nodes || !b.stack || !b.yajl) {
-        if (b.yajl) yajl_free(b.yajl);
-        release(&b);
+    if (!yjm_builder_start(&b, options, (uint32_t)(length / 8 + 16), &yjm_builder_callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
     }
-    b.stack[0] = (open_container){0, 0};
-    b.open = &b.stack[0];
-    yajl_config(b.yajl, yajl_dont_validate_strings, 1); // we validate strictly ourselves
-    yajl_config(b.yajl, yajl_allow_comments, options->allow_comments ? 1 : 0);
 
     yajl_status status = yajl_parse(b.yajl, input + start, length - start);
     int value_complete = b.depth == 0 && b.stack[0].count > 0;
@@ -374,38 +403,45 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
         b.chunk_start = length;
         status = yajl_complete_parse(b.yajl);
         if (status != yajl_status_ok) {
-            record_yajl_error(&b, status, 0, 1);
+            yjm_builder_record_yajl_error(&b, status, 0, 1);
         } else if (!options->allow_comments && !reject_extra_whitespace(&b)) {
             status = yajl_status_client_canceled;
         }
     } else {
-        record_yajl_error(&b, status, length - start, 0);
+        yjm_builder_record_yajl_error(&b, status, length - start, 0);
     }
     yajl_free(b.yajl);
     if (status != yajl_status_ok) {
-        release(&b);
+        yjm_builder_release(&b);
         return error->status;
     }
 
+    yjm_builder_take_tree(&b, tree);
+    return YJM_OK;
+}
+
+void yjm_builder_take_tree(builder *b, yjm_tree *tree) {
     // Give back the capacity when most of it is unused. Keeping a modest slack
     // lets malloc serve the next document of this size from memory it already
     // has, instead of mapping (and faulting in) fresh pages every time.
-    tree->nodes = b.nodes;
-    if (b.node_count < b.node_capacity / 2) {
-        yjm_node *trimmed = realloc(b.nodes, ((size_t)b.node_count + 1) * sizeof(yjm_node));
+    tree->nodes = b->nodes;
+    if (b->node_count < b->node_capacity / 2) {
+        yjm_node *trimmed = realloc(b->nodes, ((size_t)b->node_count + 1) * sizeof(yjm_node));
         if (trimmed) tree->nodes = trimmed;
     }
-    tree->node_count = b.node_count;
-    tree->value_count = b.node_count - b.two_word_nodes;
-    if (b.side_size > 0) {
-        unsigned char *side = realloc(b.side, b.side_size);
-        tree->side = side ? side : b.side;
-        tree->side_size = (uint32_t)b.side_size;
+    tree->node_count = b->node_count;
+    tree->value_count = b->node_count - b->two_word_nodes;
+    if (b->side_size > 0) {
+        unsigned char *side = realloc(b->side, b->side_size);
+        tree->side = side ? side : b->side;
+        tree->side_size = (uint32_t)b->side_size;
     } else {
-        free(b.side);
+        free(b->side);
     }
-    free(b.stack);
-    return YJM_OK;
+    free(b->stack);
+    b->nodes = NULL;
+    b->side = NULL;
+    b->stack = NULL;
 }
 
 void yjm_tree_free(yjm_tree *tree) {

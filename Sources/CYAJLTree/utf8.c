@@ -153,3 +153,25 @@ yjm_status yjm_decode_string(const unsigned char *raw, size_t length, unsigned c
     *out_length = o;
     return YJM_OK;
 }
+
+/// How many bytes of `bytes` have `(byte & mask) == value`. Counted 255 bytes at a
+/// time into an 8-bit total, so that the compiler counts 16 or 32 bytes per step.
+static size_t count_matching(const unsigned char *bytes, size_t length, unsigned char mask, unsigned char value) {
+    size_t total = 0;
+    for (size_t start = 0; start < length; start += 255) {
+        size_t end = length - start < 255 ? length : start + 255;
+        unsigned char block = 0;
+        for (size_t i = start; i < end; i++) block += (bytes[i] & mask) == value;
+        total += block;
+    }
+    return total;
+}
+
+void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_feeds, size_t *last_line_characters) {
+    size_t feeds = count_matching(bytes, length, 0xFF, '\n');
+    size_t start = length; // of the last line: a short walk back when there are line feeds
+    if (feeds == 0) start = 0;
+    while (start > 0 && bytes[start - 1] != '\n') start--;
+    *line_feeds = feeds;
+    *last_line_characters = length - start - count_matching(bytes + start, length - start, 0xC0, 0x80);
+}

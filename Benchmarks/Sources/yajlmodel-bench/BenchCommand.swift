@@ -53,6 +53,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Measure Codable instead: YAJLDecoder/YAJLEncoder against JSONDecoder/JSONEncoder on the same structs (twitter.json and citm_catalog.json from --corpus, default ../shared/corpus, and a generated feed).")
     var codable = false
 
+    @Flag(help: """
+        Measure streaming instead: peak memory while reading a generated feed element by element, \
+        chunked and element-by-element parsing against the whole-document parse (on --corpus files, \
+        or generated inputs, and a generated feed), and parallel JSON Lines on 1 core and on 2.
+        """)
+    var streaming = false
+
+    @Option(help: "With --streaming: the size of the generated feed for the memory row, in MiB (default 1024).")
+    var feedMegabytes = 1024
+
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, not \(runs).") }
         if let warmup, warmup < 0 { throw ValidationError("--warmup must not be negative, not \(warmup).") }
@@ -82,6 +92,13 @@ struct BenchCommand: ParsableCommand {
         }
         func selected(_ name: String) -> Bool {
             filters.isEmpty || filters.contains { name.lowercased().contains($0) }
+        }
+
+        if streaming {
+            let inputs = if let corpus { try Input.corpus(directory: corpus, names: files.flatMap { $0 }) }
+                else { GeneratedData.all(scale: effectiveScale) }
+            try StreamingBench.run(plan: plan, feedMegabytes: feedMegabytes, inputs: inputs)
+            return
         }
 
         if let writeGenerated {

@@ -81,6 +81,9 @@ typedef enum yjm_status {
 typedef struct yjm_options {
     size_t max_depth;
     int allow_comments;
+    /// The longest string (raw, between its quotes) or number, in bytes; 0 or
+    /// anything above YJM_MAX_PAYLOAD means YJM_MAX_PAYLOAD.
+    size_t max_token;
 } yjm_options;
 
 typedef struct yjm_error {
@@ -98,6 +101,100 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
                      const yjm_options *options, yjm_tree *tree, yjm_error *error);
 
 void yjm_tree_free(yjm_tree *tree);
+
+// MARK: Streaming (stream.c)
+//
+// A stream parses text that arrives in chunks. The caller owns a growable buffer
+// and appends each chunk to it; `yjm_stream_feed` parses the new bytes. Token
+// offsets in the tree count from the start of that buffer, and a token split
+// between chunks (which yajl then hands over from its own buffer) is still in it,
+// so the tree is the one `yjm_parse` builds from the whole text. After each feed
+// the caller may drop the first `yjm_stream_needed_from` bytes of its buffer and
+// report it with `yjm_stream_consume`: a document keeps every byte, an element
+// or value stream only those since the current element began.
+
+typedef struct yjm_stream yjm_stream;
+
+typedef enum yjm_stream_mode {
+    /// One value, kept whole: `yjm_stream_finish` returns its tree.
+    YJM_STREAM_DOCUMENT = 0,
+    /// One value; each element of an array at `target` becomes an event with a
+    /// tree of its own, and its nodes leave the stream.
+    YJM_STREAM_ELEMENTS = 1,
+    /// Any number of values one after another (concatenated JSON); each becomes an event.
+    YJM_STREAM_VALUES = 2,
+} yjm_stream_mode;
+
+typedef struct yjm_stream_config {
+    yjm_options options;
+    yjm_stream_mode mode;
+    int skip_byte_order_mark;
+    /// YJM_STREAM_DOCUMENT: the text's length if known (a Content-Length), or 0.
+    /// Sizes the node array as `yjm_parse` does, so that it does not regrow.
+    size_t expected_length;
+    /// YJM_STREAM_ELEMENTS: the target's RFC 6901 pointer, as unescaped reference
+    /// tokens (`target[i]`, `target_lengths[i]` bytes each; copied). A token names
+    /// a member, or an element when it is a decimal index without leading zeros.
+    /// No tokens: the top-level value. Every array at the target is streamed
+    /// (a repeated key can name two).
+    const unsigned char *const *target;
+    const size_t *target_lengths;
+    size_t target_count;
+} yjm_stream_config;
+
+typedef enum yjm_event_kind {
+    /// An element (or value) is complete: `tree` is its own, offsets counted from `start`.
+    YJM_EVENT_ELEMENT = 0,
+    /// A target array opened: `start` is just past its '['.
+    YJM_EVENT_TARGET_OPEN = 1,
+    /// A target array closed: `start` is its ']'.
+    YJM_EVENT_TARGET_CLOSE = 2,
+} yjm_event_kind;
+
+typedef struct yjm_event {
+    yjm_event_kind kind;
+    /// Offsets from the start of the stream (not of the buffer).
+    size_t start, end;
+    /// YJM_EVENT_ELEMENT: the element's tree. The caller takes it over (and frees it).
+    yjm_tree tree;
+} yjm_event;
+
+/// Returns NULL when memory runs out.
+yjm_stream *yjm_stream_create(const yjm_stream_config *config);
+
+/// Frees the stream, and the trees of events not taken.
+void yjm_stream_free(yjm_stream *stream);
+
+/// `buffer[0 ..< length]` holds the bytes the stream still needs, followed by new
+/// ones; parses the new ones. Once it fails a stream stays failed, with the same
+/// error. Error offsets count from the start of the stream.
+yjm_status yjm_stream_feed(yjm_stream *stream, const unsigned char *buffer, size_t length, yjm_error *error);
+
+/// Feeds the last bytes (if any) and ends the text. YJM_STREAM_DOCUMENT: fills
+/// `tree` (the caller owns it). Other modes leave `tree` empty.
+yjm_status yjm_stream_finish(yjm_stream *stream, const unsigned char *buffer, size_t length, yjm_tree *tree,
+                             yjm_error *error);
+
+/// The events since the last `yjm_stream_consume`, in order, each one's `end`
+/// at or before the failure's offset after a failed feed.
+const yjm_event *yjm_stream_events(const yjm_stream *stream, size_t *count);
+
+/// The closing brackets of the containers around the last target opened,
+/// innermost first (NUL-terminated): the text that closes a prefix ending in its '['.
+const char *yjm_stream_closers(const yjm_stream *stream);
+
+/// How many bytes at the front of the buffer the stream no longer needs.
+size_t yjm_stream_needed_from(const yjm_stream *stream);
+
+/// Forgets the events (their trees now belong to the caller), and learns that the
+/// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
+/// of its buffer.
+void yjm_stream_consume(yjm_stream *stream, size_t dropped);
+
+/// Counts the line feeds in `bytes`, and the characters (bytes that are not UTF-8
+/// continuation bytes) after the last one, or in all of `bytes` if there is none:
+/// what moves a line and column over text. Vectorized by the compiler.
+void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_feeds, size_t *last_line_characters);
 
 /// Returns the length of the longest prefix of `bytes` that is valid UTF-8
 /// (no overlong forms, no surrogates, nothing above U+10FFFF).

@@ -75,7 +75,7 @@ public final class JSONDocument: @unchecked Sendable {
                 return (YJM_ERR_END_OF_INPUT, false)
             }
             let hasBOM = options.skipsByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF])
-            var cOptions = yjm_options(max_depth: max(options.maxDepth, 0), allow_comments: options.allowComments ? 1 : 0)
+            var cOptions = options.cOptions
             let status = yjm_parse(base, bytes.count, hasBOM ? 3 : 0, &cOptions, &tree, &error)
             // With comments allowed, only text free of '/' is sure to hold none.
             let hasSlash = options.allowComments && memchr(base, Int32(UInt8(ascii: "/")), bytes.count) != nil
@@ -86,6 +86,13 @@ public final class JSONDocument: @unchecked Sendable {
         }
         self.tree = tree
         self.isVerbatimJSON = !outcome.hasSlash
+    }
+
+    /// A document over `input` whose tree was built elsewhere (by a stream); takes over `tree`.
+    init(input: _JSONInput, tree: yjm_tree, isVerbatimJSON: Bool) {
+        self.input = input
+        self.tree = tree
+        self.isVerbatimJSON = isVerbatimJSON
     }
 
     deinit {
@@ -107,20 +114,35 @@ public final class JSONDocument: @unchecked Sendable {
     public var inputByteCount: Int { input.count }
 }
 
+extension JSONParseOptions {
+    /// The options as the C builder takes them.
+    var cOptions: yjm_options {
+        yjm_options(
+            max_depth: max(maxDepth, 0), allow_comments: allowComments ? 1 : 0,
+            max_token: max(min(maxStringBytes, JSONParseOptions.maximumTokenBytes), 1))
+    }
+}
+
 extension JSONError {
     /// Translates the C builder's error into a located ``JSONError``.
     init(_ status: yjm_status, _ error: yjm_error, input: _JSONInput, options: JSONParseOptions, limit: Int) {
         let offset = Int(error.offset)
         let at = input.withBytes { JSONSourceLocation(offset: offset, in: $0) }
+        self.init(status, error, at: at, options: options, inputLimit: limit, memoryLimit: input.count)
+    }
+
+    /// Translates the C builder's error, found at `at`. `inputLimit` is the limit an
+    /// oversized input broke; `memoryLimit` the size being parsed when memory ran out.
+    init(_ status: yjm_status, _ error: yjm_error, at: JSONSourceLocation, options: JSONParseOptions, inputLimit: Int, memoryLimit: Int) {
         switch status {
         case YJM_ERR_END_OF_INPUT: self = .unexpectedEndOfInput(at: at)
         case YJM_ERR_UTF8: self = .invalidUTF8(at: at)
         case YJM_ERR_ESCAPE: self = .invalidEscape(at: at)
         case YJM_ERR_DEPTH: self = .tooDeep(limit: max(options.maxDepth, 0), at: at)
-        case YJM_ERR_INPUT_SIZE: self = .tooLarge(.inputBytes, limit: limit, at: at)
-        case YJM_ERR_TOKEN_SIZE: self = .tooLarge(.tokenBytes, limit: JSONParseOptions.maximumTokenBytes, at: at)
+        case YJM_ERR_INPUT_SIZE: self = .tooLarge(.inputBytes, limit: inputLimit, at: at)
+        case YJM_ERR_TOKEN_SIZE: self = .tooLarge(.tokenBytes, limit: Int(options.cOptions.max_token), at: at)
         case YJM_ERR_COUNT: self = .tooLarge(.containerElements, limit: JSONParseOptions.maximumTokenBytes, at: at)
-        case YJM_ERR_MEMORY: self = .tooLarge(.memory, limit: input.count, at: at)
+        case YJM_ERR_MEMORY: self = .tooLarge(.memory, limit: memoryLimit, at: at)
         case YJM_ERR_TRAILING: self = .trailingData(at: at)
         default:
             let message = withUnsafeBytes(of: error.message) { raw in

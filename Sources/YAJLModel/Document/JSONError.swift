@@ -71,7 +71,7 @@ public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Limit: String, Sendable, Hashable {
         /// The whole input: ``JSONParseOptions/maxInputBytes``.
         case inputBytes
-        /// One string or number: ``JSONParseOptions/maximumTokenBytes``.
+        /// One string or number: ``JSONParseOptions/maxStringBytes``.
         case tokenBytes
         /// The elements of one array or members of one object.
         case containerElements

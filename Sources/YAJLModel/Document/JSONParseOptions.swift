@@ -30,6 +30,11 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// The default and the ceiling is ``maximumSupportedInputBytes``.
     public var maxInputBytes: Int = JSONParseOptions.maximumSupportedInputBytes
 
+    /// The longest string (its raw text between the quotes) or number accepted, in bytes; a
+    /// longer one is ``JSONError/tooLarge(_:limit:at:)`` (``JSONError/Limit/tokenBytes``).
+    /// The default and the ceiling is ``maximumTokenBytes``; the floor is 1. Streams apply it too.
+    public var maxStringBytes: Int = JSONParseOptions.maximumTokenBytes
+
     /// Accepts `/* … */` and `// …` comments, as yajl can. Off by default: comments are not JSON.
     ///
     /// This is yajl's lenient mode: between tokens it also takes form feed and vertical

@@ -1,0 +1,84 @@
+// Internal to CYAJLTree: the tree builder's state, shared by the whole-buffer
+// parse (tree_builder.c) and the streaming driver (stream.c).
+#ifndef YJM_BUILDER_H
+#define YJM_BUILDER_H
+
+#include "yajl_tree_builder.h"
+
+#include <yajl/yajl_parse.h>
+
+/// A container that is still open: where its first node is and how many
+/// nodes (values, and keys too in an object) have been appended directly inside it.
+typedef struct open_container {
+    uint32_t node;
+    uint32_t count;
+} open_container;
+
+typedef struct builder {
+    yjm_node *nodes;
+    uint32_t node_count, node_capacity;
+    uint32_t two_word_nodes;
+    unsigned char *side;
+    size_t side_size, side_capacity;
+    // stack[0] stands for the top level, so every append can count into
+    // `open` (= &stack[depth]) without checking for depth 0.
+    open_container *stack, *open;
+    size_t depth, stack_capacity, max_depth;
+    // The bytes that token offsets count from. For a whole-buffer parse, the
+    // input; for a stream, the caller's buffer of retained bytes, which moves
+    // between feeds (so only offsets, never pointers into it, are kept).
+    const unsigned char *input;
+    size_t input_length;
+    size_t last_end; // offset just past the last token appended
+    int allow_comments;
+    size_t chunk_start; // offset in `input` of the bytes yajl is parsing now
+    size_t chunk_start_of_text; // offset where the JSON text starts (after a byte-order mark)
+    yajl_handle yajl;
+    yjm_error *error;
+    size_t max_token; // the longest string or number accepted (see yjm_options)
+} builder;
+
+static inline int fail(builder *b, yjm_status status, size_t offset) {
+    b->error->status = status;
+    b->error->offset = offset;
+    return 0; // cancels the parse
+}
+
+/// The callbacks that build the tree; `ctx` is the builder.
+extern const yajl_callbacks yjm_builder_callbacks;
+
+/// Allocates the arrays (room for `node_capacity` nodes) and a yajl handle that
+/// calls `callbacks` with `context`. Returns 0 (and frees what it took) on failure.
+int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capacity,
+                      const yajl_callbacks *callbacks, void *context);
+
+/// Frees the arrays (not the yajl handle).
+void yjm_builder_release(builder *b);
+
+/// Turns a yajl failure over the current chunk into a status, an offset and yajl's message.
+void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end);
+
+/// What may follow a complete top-level value: white space, and comments when
+/// allowed. Scans in pieces, so a comment may span chunks.
+typedef struct yjm_after_value {
+    int state;    // 0: between tokens, 1: after '/', 2: in a // comment, 3: in /* */, 4: in /* */ after '*'
+    size_t slash; // offset of the '/' that opened the comment being scanned
+} yjm_after_value;
+
+/// Scans `input[from ..< to]`. Returns `to`, or the offset of the first byte that
+/// is neither white space nor part of an allowed comment (for a bad comment opener,
+/// its '/').
+size_t yjm_scan_after_value(const builder *b, yjm_after_value *scan, size_t from, size_t to);
+
+/// Once the input has ended at `end`: returns 0 with the error recorded when a
+/// comment is left open (end of input) or a lone '/' ends it (trailing data).
+int yjm_finish_after_value(builder *b, const yjm_after_value *scan, size_t end);
+
+/// Hands the built tree over to `tree`, trimming spare capacity.
+void yjm_builder_take_tree(builder *b, yjm_tree *tree);
+
+/// The first form feed or vertical tab in `text`, or NULL. yajl takes them as
+/// white space; JSON does not.
+const unsigned char *yjm_find_extra_whitespace(const unsigned char *text, size_t length);
+
+#endif

@@ -1,0 +1,69 @@
+extension JSONElementReader {
+    /// The elements of the array at `target` in an asynchronous sequence of chunks of
+    /// bytes (an HTTP body, a file read in chunks), split anywhere.
+    ///
+    /// The chunks are pulled only as elements are asked for, so a slow consumer slows
+    /// the reading down rather than letting it pile up in memory:
+    ///
+    /// ```swift
+    /// for try await item in JSONElementReader.elements(of: response.body, at: "/items") {
+    ///     try await store(item)
+    /// }
+    /// ```
+    public static func elements<Chunks: AsyncSequence>(
+        of chunks: Chunks, at target: Target = "", options: JSONStreamOptions = .init()
+    ) -> AsyncElements<Chunks> where Chunks.Element: Sequence<UInt8> {
+        AsyncElements(base: chunks, target: target, options: options, reading: _ChunkReading())
+    }
+
+    /// The elements of the array at `target` in an asynchronous sequence of bytes
+    /// (`FileHandle.bytes`, `URLSession.AsyncBytes`). Bytes are gathered into chunks of
+    /// up to ``JSONStreamOptions/readSize``, and handed over early after a `}`, `]` or line feed.
+    public static func elements<Bytes: AsyncSequence>(
+        of bytes: Bytes, at target: Target = "", options: JSONStreamOptions = .init()
+    ) -> AsyncElements<Bytes> where Bytes.Element == UInt8 {
+        AsyncElements(base: bytes, target: target, options: options, reading: _ByteReading())
+    }
+
+    /// The elements of an array, read from an asynchronous sequence of bytes or chunks:
+    /// see `JSONElementReader.elements(of:at:options:)`.
+    ///
+    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
+    /// the base sequence's.
+    public struct AsyncElements<Base: AsyncSequence>: AsyncSequence {
+        public typealias Element = JSONValue
+
+        let base: Base
+        let target: Target
+        let options: JSONStreamOptions
+        let reading: any _AsyncReading<Base>
+
+        public func makeAsyncIterator() -> Iterator {
+            let framer = Result { () throws(JSONError) in try _ElementFramer(target: target, options: options) }
+            return Iterator(reader: _AsyncRecordReader(framer: framer, base: base, reading: reading))
+        }
+
+        /// Reads elements as they are asked for.
+        public struct Iterator: AsyncIteratorProtocol {
+            var reader: _AsyncRecordReader<_ElementFramer, Base>
+
+            /// The next element, or nil after the last.
+            public mutating func next() async throws -> JSONValue? {
+                try await reader.next()?.value
+            }
+
+            /// The next element with where it starts in the stream, or nil after the last.
+            public mutating func nextRecord() async throws -> JSONRecord? {
+                try await reader.next()
+            }
+
+            /// As ``JSONElementReader/header``.
+            public var header: JSONValue? { try? reader.framer.get().header }
+
+            /// As ``JSONElementReader/envelope``.
+            public var envelope: JSONValue? { try? reader.framer.get().envelope }
+        }
+    }
+}
+
+extension JSONElementReader.AsyncElements: Sendable where Base: Sendable {}

@@ -1,0 +1,73 @@
+import CYAJLTree
+import Foundation
+
+/// Reads the elements of a large JSON array one at a time, in memory bounded by
+/// the largest element, whatever the size of the whole.
+///
+/// Point it at the array (`""` for a top-level array, `"/items"` for the `items` of a
+/// feed) and call ``next()`` until it returns nil. Each element is a ``JSONValue``
+/// with a small ``JSONDocument`` of its own, holding just that element's bytes:
+///
+/// ```swift
+/// var reader = try JSONElementReader(contentsOf: url, at: "/items")
+/// while let item = try reader.next() {
+///     print(item["title"]?.string ?? "untitled")
+/// }
+/// print(reader.envelope?["title"]?.string ?? "")   // the feed around the items
+/// ```
+///
+/// The input is read a chunk at a time (``JSONStreamOptions/readSize``) only when no
+/// element is ready, and dropped as soon as the elements in it have been taken. The
+/// text around the array is kept (up to ``JSONStreamOptions/maxRecordBytes``): the values
+/// before it are ``header`` once the array has opened, and all of it is ``envelope`` at
+/// the end.
+///
+/// Errors are ``JSONError``s whose offsets, lines and columns count from the start of
+/// the stream. The elements before an error are returned first; from then on every
+/// call throws it. Reading a file can also throw the file system's error.
+///
+/// A reader is a cursor: copies share their position. It is not `Sendable`; for
+/// concurrent code, read in one task, or use `elements(of:at:options:)`.
+public struct JSONElementReader: JSONRecordReader {
+    let engine: _SyncRecordReader<_ElementFramer>
+
+    /// Reads the elements of the array at `target` in the file at `url`.
+    /// - Throws: the file system's error if the file cannot be opened.
+    public init(contentsOf url: URL, at target: Target = "", options: JSONStreamOptions = .init()) throws {
+        let source = try _FileDescriptorSource(contentsOf: url)
+        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+    }
+
+    /// Reads the elements of the array at `target` from an open file descriptor (a
+    /// file, a pipe, a socket), from where it stands. The descriptor stays open.
+    public init(fileDescriptor: Int32, at target: Target = "", options: JSONStreamOptions = .init()) throws(JSONError) {
+        let source = _FileDescriptorSource(descriptor: fileDescriptor, closesWhenDone: false)
+        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+    }
+
+    /// Reads the elements of the array at `target` from a sequence of chunks of bytes
+    /// (`[UInt8]`, `Data`, …), split anywhere. The sequence is iterated only as elements are asked for.
+    public init<Chunks: Sequence>(chunks: Chunks, at target: Target = "", options: JSONStreamOptions = .init())
+    throws(JSONError) where Chunks.Element: Sequence<UInt8> {
+        let source = _ChunkSource(chunks: chunks.makeIterator())
+        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+    }
+
+    /// The next element, with where it starts in the stream; nil after the last.
+    /// ``JSONRecordReader/next()`` and ``JSONRecordReader/next(as:)`` give just the value.
+    public mutating func nextRecord() throws -> JSONRecord? {
+        try engine.next()
+    }
+
+    /// The values before the target array, as a document in which the array is empty
+    /// (`{"title": "…", "items": []}`): nil until the array has opened. Its byte offsets
+    /// are stream offsets.
+    public var header: JSONValue? { engine.framer.header }
+
+    /// The whole text with the target arrays emptied (`{"title": "…", "items": [], "modified": "…"}`),
+    /// once ``next()`` has returned nil; nil before, after an error, and for ``Target/values``.
+    public var envelope: JSONValue? { engine.framer.envelope }
+}
+
+@available(*, unavailable, message: "A reader is a cursor over a stream; read it in one task.")
+extension JSONElementReader: Sendable {}

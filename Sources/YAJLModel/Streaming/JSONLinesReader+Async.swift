@@ -1,0 +1,53 @@
+extension JSONLinesReader {
+    /// The records of JSON Lines in an asynchronous sequence of chunks of bytes (an HTTP
+    /// body, a socket), split anywhere, pulled only as records are asked for.
+    ///
+    /// ```swift
+    /// for try await record in JSONLinesReader.records(of: body) {
+    ///     print(record.line, record.value["event"]?.string ?? "")
+    /// }
+    /// ```
+    public static func records<Chunks: AsyncSequence>(
+        of chunks: Chunks, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
+    ) -> AsyncRecords<Chunks> where Chunks.Element: Sequence<UInt8> {
+        AsyncRecords(base: chunks, options: options, invalidRecords: invalidRecords, reading: _ChunkReading())
+    }
+
+    /// The records of JSON Lines in an asynchronous sequence of bytes (`FileHandle.bytes`),
+    /// gathered into chunks of up to ``JSONStreamOptions/readSize`` and handed over at each line feed.
+    public static func records<Bytes: AsyncSequence>(
+        of bytes: Bytes, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
+    ) -> AsyncRecords<Bytes> where Bytes.Element == UInt8 {
+        AsyncRecords(base: bytes, options: options, invalidRecords: invalidRecords, reading: _ByteReading())
+    }
+
+    /// The records of JSON Lines, read from an asynchronous sequence of bytes or chunks:
+    /// see `JSONLinesReader.records(of:options:invalidRecords:)`.
+    ///
+    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
+    /// the base sequence's.
+    public struct AsyncRecords<Base: AsyncSequence>: AsyncSequence {
+        public typealias Element = JSONRecord
+
+        let base: Base
+        let options: JSONStreamOptions
+        let invalidRecords: InvalidRecords
+        let reading: any _AsyncReading<Base>
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(reader: _AsyncRecordReader(framer: .success(_LineFramer(options: options, invalidRecords: invalidRecords)), base: base, reading: reading))
+        }
+
+        /// Reads records as they are asked for.
+        public struct Iterator: AsyncIteratorProtocol {
+            var reader: _AsyncRecordReader<_LineFramer, Base>
+
+            /// The next record, or nil after the last line.
+            public mutating func next() async throws -> JSONRecord? {
+                try await reader.next()
+            }
+        }
+    }
+}
+
+extension JSONLinesReader.AsyncRecords: Sendable where Base: Sendable {}

@@ -1,0 +1,166 @@
+import Foundation
+
+extension JSONLinesReader {
+    /// Parses the records of a JSON Lines file on `concurrency` cores and calls `body`
+    /// with each, in the order of the file.
+    ///
+    /// The file is cut into newline-aligned pieces of 16 ``JSONStreamOptions/readSize``s
+    /// (1 MiB by default), which tasks of a
+    /// task group parse at the same time; `body` runs on the calling task, one record at
+    /// a time. At most `concurrency` pieces are parsed at once and at most twice as many
+    /// wait, so memory stays bounded however long the file is:
+    ///
+    /// ```swift
+    /// try await JSONLinesReader.forEachRecord(contentsOf: logURL) { record in
+    ///     if record.value["level"]?.stringView == "error" { errors += 1 }
+    /// }
+    /// ```
+    ///
+    /// Records, line numbers, offsets and errors are those of ``JSONLinesReader``.
+    /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), the file
+    ///   system's error, or what `body` throws.
+    public static func forEachRecord(
+        contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (JSONRecord) async throws -> Void
+    ) async throws {
+        try await forEachRecord(contentsOf: url, options: options, invalidRecords: invalidRecords, concurrency: concurrency,
+                                transform: { $0 }, body)
+    }
+
+    /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``, with a
+    /// `transform` that runs on the parsing tasks, in parallel: build your model or
+    /// `Decodable` type there, and `body` receives them in order.
+    public static func forEachRecord<Output: Sendable>(
+        contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        transform: @escaping @Sendable (JSONRecord) throws -> Output,
+        _ body: (Output) async throws -> Void
+    ) async throws {
+        try await forEachRecord(in: try _MappedFile.data(contentsOf: url), options: options, invalidRecords: invalidRecords,
+                                concurrency: concurrency, transform: transform, body)
+    }
+
+    /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``, over JSON Lines in memory.
+    public static func forEachRecord(
+        in text: Data, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (JSONRecord) async throws -> Void
+    ) async throws {
+        try await forEachRecord(in: text, options: options, invalidRecords: invalidRecords, concurrency: concurrency,
+                                transform: { $0 }, body)
+    }
+
+    /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:transform:_:)``, over JSON Lines in memory.
+    public static func forEachRecord<Output: Sendable>(
+        in text: Data, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        transform: @escaping @Sendable (JSONRecord) throws -> Output,
+        _ body: (Output) async throws -> Void
+    ) async throws {
+        let stopsAtError = if case .fail = invalidRecords { true } else { false }
+        let concurrency = max(concurrency, 1)
+        var pieces = _LinePieces(text: text, size: options.chunkSize * 16)
+        try await withThrowingTaskGroup(of: (Int, [Result<Output, JSONError>]).self) { group in
+            var spawned = 0
+            var delivered = 0
+            var running = 0
+            var done: [Int: [Result<Output, JSONError>]] = [:]
+            // Keep `concurrency` pieces parsing, and no more than as many again waiting their turn.
+            func spawn() {
+                while running < concurrency, spawned - delivered < 2 * concurrency, let piece = pieces.next() {
+                    group.addTask {
+                        (piece.index, try parse(piece, options: options, stopsAtError: stopsAtError, transform: transform))
+                    }
+                    spawned += 1
+                    running += 1
+                }
+            }
+            spawn()
+            while let (index, outcomes) = try await group.next() {
+                running -= 1
+                done[index] = outcomes
+                while let outcomes = done.removeValue(forKey: delivered) {
+                    delivered += 1
+                    for outcome in outcomes {
+                        switch outcome {
+                        case .success(let output): try await body(output)
+                        case .failure(let error):
+                            guard case .skip(let report) = invalidRecords else { throw error }
+                            report(error)
+                        }
+                    }
+                }
+                spawn()
+            }
+        }
+    }
+
+    /// Parses one piece, on a task of the group.
+    private static func parse<Output>(
+        _ piece: _LinePieces.Piece, options: JSONStreamOptions, stopsAtError: Bool,
+        transform: (JSONRecord) throws -> Output
+    ) throws -> [Result<Output, JSONError>] {
+        var outcomes: [Result<Output, JSONError>] = []
+        var thrown: (any Error)?
+        piece.text.withUnsafeBytes { text in
+            _JSONLines.parseLines(text, firstLine: piece.line, offset: piece.offset, options: options) { outcome in
+                switch outcome {
+                case .success(let record):
+                    do {
+                        outcomes.append(.success(try transform(record)))
+                    } catch {
+                        thrown = error
+                        return false
+                    }
+                    return true
+                case .failure(let error):
+                    outcomes.append(.failure(error))
+                    return !stopsAtError
+                }
+            }
+        }
+        if let thrown { throw thrown }
+        return outcomes
+    }
+}
+
+/// A JSON Lines text cut into newline-aligned pieces, each with the number of its
+/// first line (counted here, so that records carry their lines wherever they are parsed).
+struct _LinePieces {
+    struct Piece: Sendable {
+        let index: Int
+        let text: Data
+        let line: Int
+        let offset: Int
+    }
+
+    let text: Data
+    let size: Int
+    private var start = 0
+    private var line = 1
+    private var index = 0
+
+    init(text: Data, size: Int) {
+        self.text = text
+        self.size = size
+    }
+
+    mutating func next() -> Piece? {
+        let count = text.count
+        guard start < count else { return nil }
+        let (end, lineFeeds) = text.withUnsafeBytes { bytes in
+            // Up to the first line feed at or after the piece's nominal end.
+            var end = min(start + size, count)
+            if end < count { end = (_JSONLines.firstLineFeed(in: bytes, from: end - 1) ?? count - 1) + 1 }
+            return (end, _JSONLines.lineFeeds(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
+        }
+        let first = text.startIndex
+        defer {
+            start = end
+            line += lineFeeds
+            index += 1
+        }
+        return Piece(index: index, text: text[(first + start)..<(first + end)], line: line, offset: start)
+    }
+}

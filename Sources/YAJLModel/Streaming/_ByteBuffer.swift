@@ -1,0 +1,72 @@
+import Foundation
+
+/// A growable run of bytes in one `malloc` block, owned by a stream: chunks are
+/// appended (or read straight into its spare room) and a consumed prefix is
+/// dropped. Its memory can move whenever it grows, so nothing keeps a pointer
+/// into it across calls; the C stream keeps offsets.
+final class _ByteBuffer {
+    private(set) var base: UnsafeMutableRawPointer?
+    private(set) var count = 0
+    private(set) var capacity = 0
+
+    init() {}
+
+    deinit { free(base) }
+
+    /// The bytes held.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The bytes at `range` (offsets into the buffer).
+    subscript(range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
+
+    /// `malloc` failed: the stream reports it as ``JSONError/Limit/memory``.
+    struct AllocationFailure: Error {
+        let bytes: Int
+    }
+
+    /// Makes room for at least `extra` more bytes. Grows geometrically.
+    func reserve(_ extra: Int) throws(AllocationFailure) {
+        guard capacity - count < extra else { return }
+        var newCapacity = max(capacity, 64 << 10)
+        while newCapacity - count < extra { newCapacity *= 2 }
+        guard let grown = realloc(base, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
+        base = grown
+        capacity = newCapacity
+    }
+
+    func append(_ chunk: UnsafeRawBufferPointer) throws(AllocationFailure) {
+        guard chunk.count > 0, let source = chunk.baseAddress else { return }
+        try reserve(chunk.count)
+        guard let base else { return }
+        (base + count).copyMemory(from: source, byteCount: chunk.count)
+        count += chunk.count
+    }
+
+    /// Lets `fill` write up to `size` bytes at the end, and keeps as many as it says it wrote.
+    func append(upTo size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int {
+        try reserve(size)
+        guard let base else { return 0 }
+        let written = try fill(UnsafeMutableRawBufferPointer(start: base + count, count: size))
+        count += max(0, min(written, size))
+        return written
+    }
+
+    /// Drops the first `n` bytes, moving the rest to the front.
+    func removeFirst(_ n: Int) {
+        guard n > 0, let base else { return }
+        if n < count { memmove(base, base + n, count - n) }
+        count -= min(n, count)
+    }
+
+    /// Hands the bytes over as `Data` without copying, and starts empty.
+    func takeData() -> Data {
+        guard let block = base, count > 0 else { return Data() }
+        // Give back a large unused tail before handing the block over.
+        let trimmed = capacity - count > count / 8 ? realloc(block, count) ?? block : block
+        let data = Data(bytesNoCopy: trimmed, count: count, deallocator: .free)
+        base = nil
+        count = 0
+        capacity = 0
+        return data
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+@testable import YAJLModel
+
+@Suite struct StreamElementReaderTests {
+    /// A feed: a header before the items, a trailer after them, and items of every kind.
+    static let feed = Array(#"""
+        {"title": "Uploads", "count": 5, "tags": ["a", "b"],
+         "items": [
+          {"title": "Bridge", "id": 18446744073709551615, "media": {"m": "https://example.com/b.jpg"}},
+          {"title": "Harbour \"at night\" \u00e9\ud83d\ude00", "id": 42, "tags": ["sea", "boats"]},
+          "a string é", 12.5e-3, true, null, [], {},
+          [1, [2, [3]]]
+         ],
+         "modified": "2026-11-21T12:00:00Z", "more": {"next": null}}
+        """#.utf8)
+
+    static let wholeItems: [String] = {
+        let document = try? JSONDocument(parsing: feed)
+        return document?.root["items"]?.array.map { $0.map { String(decoding: $0.rawJSON, as: UTF8.self) } } ?? []
+    }()
+
+    @Test func itemsBetweenAHeaderAndATrailer() throws {
+        var reader = try JSONElementReader(chunks: [Self.feed], at: "/items")
+        #expect(reader.header == nil)
+        let outcome = readAll(&reader)
+        #expect(outcome.error == nil)
+        #expect(outcome.texts == Self.wholeItems)
+        #expect(outcome.texts.count == 9)
+        #expect(eachRecordIsItsOwnWholeParse(outcome))
+
+        // Each element is a value with a small document of its own.
+        let first = try #require(outcome.records.first)
+        #expect(first.value["id"]?.uint64 == 18446744073709551615)
+        #expect(first.value.byteRange.lowerBound == 0)
+        #expect(first.value.document.inputByteCount == first.value.byteRange.count)
+        #expect(outcome.records[1].value["title"]?.string == "Harbour \"at night\" é😀")
+
+        // Where each starts in the stream.
+        let text = String(decoding: Self.feed, as: UTF8.self)
+        for record in outcome.records {
+            let prefix = Self.feed[..<record.offset]
+            #expect(record.line == prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1)
+            #expect(text.utf8.dropFirst(record.offset).starts(with: record.value.rawJSON))
+        }
+
+        // The values around the array.
+        #expect(reader.header?["title"]?.string == "Uploads")
+        #expect(reader.header?["items"]?.count == 0)
+        #expect(reader.header?["modified"] == nil)
+        let envelope = try #require(reader.envelope)
+        #expect(envelope["title"]?.string == "Uploads")
+        #expect(envelope["modified"]?.string == "2026-11-21T12:00:00Z")
+        #expect(envelope[path: "more.next"]?.isNull == true)
+        #expect(envelope["items"]?.count == 0)
+        let items = try #require(try JSONDocument(parsing: Self.feed).root["items"]?.byteRange)
+        let emptied = Array(Self.feed[..<(items.lowerBound + 1)] + Self.feed[(items.upperBound - 1)...])
+        #expect(envelope.document.input.withBytes { Array($0) } == emptied)
+        #expect(try reader.next() == nil)  // and stays at the end
+    }
+
+    @Test func everySplitOfTheFeedGivesTheSameElements() {
+        for split in 0...Self.feed.count {
+            let outcome = readElements([Self.feed[..<split], Self.feed[split...]], at: "/items")
+            #expect(outcome.error == nil && outcome.texts == Self.wholeItems, "split at \(split): \(String(describing: outcome.error))")
+            #expect(eachRecordIsItsOwnWholeParse(outcome), "split at \(split)")
+        }
+        for period in 1...5 {
+            let outcome = readElements(chunks(of: Self.feed, first: 0, period: period), at: "/items")
+            #expect(outcome.error == nil && outcome.texts == Self.wholeItems, "\(period)-byte chunks")
+            #expect(eachRecordIsItsOwnWholeParse(outcome))
+        }
+    }
+
+    @Test func theTargetByPointerOrPath() {
+        let text = Array(#"{"a/b": {"~x": [{"pages": [[1, 2], [3, 4]]}]}, "p": [[0], [5, 6]]}"#.utf8)
+        #expect(readElements(text, at: "/a~1b/~0x/0/pages/1").texts == ["3", "4"])
+        #expect(readElements(text, at: .pointer("/p/1")).texts == ["5", "6"])
+        #expect(readElements(text, at: .path("p[1]")).texts == ["5", "6"])
+        #expect(readElements(text, at: .path("p.0")).texts == ["0"])
+        #expect(readElements(text, at: "/a~1b/~0x").texts == [#"{"pages": [[1, 2], [3, 4]]}"#])
+        // Names nothing, or names something that is not an array: no elements.
+        for target: JSONElementReader.Target in ["/nope", "/p/2", "/a~1b", "p", "/a~2", .path("nope.x")] {
+            let outcome = readElements(text, at: target)
+            #expect(outcome.records.isEmpty && outcome.error == nil, "\(target)")
+        }
+    }
+
+    @Test func aTopLevelArray() throws {
+        let text = Array(#" [1, "two", {"three": [3]}, [4], null] "#.utf8)
+        for split in 0...text.count {
+            let outcome = readElements([text[..<split], text[split...]])
+            #expect(outcome.texts == ["1", "\"two\"", #"{"three": [3]}"#, "[4]", "null"], "split at \(split)")
+        }
+        var reader = try JSONElementReader(chunks: [text])
+        _ = readAll(&reader)
+        #expect(reader.envelope?.count == 0)
+    }
+
+    @Test func repeatedKeysStreamEveryArray() {
+        let text = Array(#"{"items": [1, 2], "x": 0, "items": [3]}"#.utf8)
+        #expect(readElements(text, at: "/items").texts == ["1", "2", "3"])
+    }
+
+    @Test func concatenatedValues() {
+        let text = Array(" {\"a\": 1}{\"b\": [2]}\n3 \"x\"[4]-5.0e1\r\n\ntrue\n".utf8)
+        let expected = [#"{"a": 1}"#, #"{"b": [2]}"#, "3", #""x""#, "[4]", "-5.0e1", "true"]
+        for split in 0...text.count {
+            let outcome = readElements([text[..<split], text[split...]], at: .values)
+            #expect(outcome.error == nil && outcome.texts == expected, "split at \(split): \(String(describing: outcome.error))")
+        }
+        #expect(readElements(text, at: .values).records.map(\.line) == [1, 1, 2, 2, 2, 2, 4])
+        #expect(readElements(Array("  \n ".utf8), at: .values).records.isEmpty)
+        #expect(readElements([ArraySlice<UInt8>](), at: .values).error == nil)
+    }
+}
+
+extension StreamElementReaderTests {
+    @Test func aMalformedElementEndsTheStreamAfterTheOnesBefore() throws {
+        let text = Array("[{\"a\": 1},\n {\"b\": 2},\n {\"c\" 3}, {\"d\": 4}]".utf8)
+        let whole = try #require(parseError(text))
+        for split in 0...text.count {
+            let outcome = readElements([text[..<split], text[split...]])
+            #expect(outcome.texts == [#"{"a": 1}"#, #"{"b": 2}"#], "split at \(split)")
+            #expect(outcome.error == whole, "split at \(split)")
+        }
+        #expect(whole.line == 3)
+        var reader = try JSONElementReader(chunks: [text])
+        _ = readAll(&reader)
+        #expect(throws: whole) { try reader.next() }  // and again
+    }
+
+    @Test func errorsCountFromTheStartOfTheStream() throws {
+        // Far into a long stream, after the buffer has dropped most of it.
+        let items = (0..<2000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        let text = Array("[\(items),\n{\"bad\": tru}]".utf8)
+        let whole = try #require(parseError(text))
+        let outcome = readElements(chunks(of: text, first: 0, period: 100), at: "", .with(readSize: 100))
+        #expect(outcome.records.count == 2000)
+        #expect(outcome.error == whole)
+        #expect(whole.line == 2001)
+    }
+
+    @Test func aTruncatedFeedIsAnEndOfInputError() {
+        let text = Array(#"{"items": [1, 2, {"a": "#.utf8)
+        let outcome = readElements(text, at: "/items")
+        #expect(outcome.texts == ["1", "2"])
+        #expect(outcome.error == .unexpectedEndOfInput(at: JSONSourceLocation(offset: text.count, line: 1, column: text.count + 1)))
+    }
+
+    @Test func trailingDataAfterTheTopLevelValue() {
+        let outcome = readElements(Array("[1, 2] x".utf8))
+        #expect(outcome.texts == ["1", "2"])
+        #expect(outcome.error?.caseName == "trailingData")
+        #expect(outcome.error?.offset == 7)
+    }
+
+    @Test func limitsApplyToEachRecord() {
+        let text = Array(#"["short", "a much longer string", [[[1]]], 123456789]"#.utf8)
+        let big = readElements(text, at: "", .with(maxRecordBytes: 10))
+        #expect(big.texts == [#""short""#])
+        let start = 10
+        #expect(big.error == .tooLarge(.inputBytes, limit: 10, at: JSONSourceLocation(offset: start + 10, line: 1, column: start + 11)))
+
+        let string = readElements(text, at: "", .with(maxStringBytes: 8))
+        #expect(string.texts == [#""short""#])
+        #expect(string.error == .tooLarge(.tokenBytes, limit: 8, at: JSONSourceLocation(offset: start, line: 1, column: start + 1)))
+
+        let deep = readElements(text, at: "", .with(maxDepth: 3))  // the array counts
+        #expect(deep.texts == [#""short""#, #""a much longer string""#])
+        #expect(deep.error?.caseName == "tooDeep")
+
+        // The text kept around the array is a record too.
+        let header = readElements(Array(#"{"header": "h", "items": [1]}"#.utf8), at: "/items", .with(maxRecordBytes: 12))
+        #expect(header.records.isEmpty && header.error?.caseName == "tooLarge")
+    }
+
+    @Test func memoryStaysBoundedByTheLargestElement() throws {
+        // 3 MB of small elements in 4 kB chunks: the buffer holds a chunk and a partial element.
+        let element = Array(#"{"id": 123456, "name": "a name of some length", "tags": ["x", "y", "z"]}"#.utf8)
+        let count = 40_000
+        let chunks = (0..<count).lazy.map { index in (index == 0 ? Array("[".utf8) : Array(",".utf8)) + element + (index == count - 1 ? Array("]".utf8) : []) }
+        var reader = try JSONElementReader(chunks: chunks, options: .with(readSize: 4096))
+        var seen = 0
+        var largestBuffer = 0
+        while let item = try reader.next() {
+            #expect(item["id"]?.int == 123456)
+            seen += 1
+            largestBuffer = max(largestBuffer, reader.engine.framer.buffer.capacity)
+        }
+        #expect(seen == count)
+        #expect(largestBuffer <= 64 << 10)  // its first allocation: it never had to grow
+    }
+
+    @Test func fromAFileAndAFileDescriptor() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-stream-\(UUID().uuidString).json")
+        try Data(Self.feed).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var reader = try JSONElementReader(contentsOf: url, at: "/items", options: .with(readSize: 7))
+        #expect(readAll(&reader).texts == Self.wholeItems)
+
+        let descriptor = open(url.path, O_RDONLY)
+        defer { close(descriptor) }
+        var fromDescriptor = try JSONElementReader(fileDescriptor: descriptor, at: "/items")
+        #expect(readAll(&fromDescriptor).texts == Self.wholeItems)
+
+        #expect(throws: (any Error).self) { try JSONElementReader(contentsOf: url.appendingPathExtension("missing")) }
+    }
+}
+
+extension StreamElementReaderTests {
+    /// Read as concatenated values, every JSONTestSuite case gives the same values and
+    /// the same error however it is split: where a syntax error is reported does not
+    /// depend on the chunks.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason))
+    func conformanceCasesReadAsValuesAgreeAtEverySplit() throws {
+        for name in SharedData.conformanceFiles {
+            let bytes = try SharedData.conformanceBytes(name)
+            guard bytes.count <= 4096 else { continue }
+            let whole = readElements(bytes, at: .values)
+            for split in 0...bytes.count {
+                let streamed = readElements([bytes[..<split], bytes[split...]], at: .values)
+                #expect(streamed.texts == whole.texts && streamed.error == whole.error,
+                        "\(name) split at \(split): \(String(describing: streamed.error)) vs \(String(describing: whole.error))")
+            }
+        }
+    }
+}

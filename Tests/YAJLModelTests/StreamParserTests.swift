@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import YAJLModel
+
+@Suite struct StreamParserTests {
+    /// Strings, escapes, surrogate pairs, multi-byte UTF-8, numbers and literals: the
+    /// tokens a split can land inside.
+    static let tricky = Array(#"""
+        {"plain": "text", "escaped": "a\"b\\c\/d\n\u00e9\ud83d\ude00", "utf8": "é東😀",
+         "numbers": [0, -1, 12.5e-3, 18446744073709551616, -0.0, 1E+2],
+         "literals": [true, false, null], "empty": {}, "nested": [[], [{}], {"k": [1]}],
+         "keys\u0041": {"\u00e9": 1, "é": 2}}
+        """#.utf8)
+
+    @Test func everySplitOfTrickyTextGivesTheWholeParse() throws {
+        let whole = outcome { () throws(JSONError) in try JSONDocument(parsing: Self.tricky) }
+        for split in 0...Self.tricky.count {
+            let parts = [Self.tricky[..<split], Self.tricky[split...]]
+            #expect(agree(outcome { () throws(JSONError) in try streamParse(parts) }, whole), "split at \(split)")
+        }
+        for period in 1...4 {
+            #expect(agree(outcome { () throws(JSONError) in try streamParse(chunks(of: Self.tricky, first: 0, period: period)) }, whole))
+        }
+    }
+}
+
+extension StreamParserTests {
+    /// Every byte offset of the small corpus files is a split point: one parse per
+    /// phase `first` cuts the file every `period` bytes from there, so the `period`
+    /// parses together split at each offset once (and inside long tokens more than
+    /// once). The large files are cut at a sample of offsets, and in service-sized chunks.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason), arguments: SharedData.corpusFiles)
+    func corpusFilesSplitAnywhereGiveTheWholeParse(_ name: String) throws {
+        let corpus = try SharedData.corpusDocument(name)
+        let isSmall = corpus.bytes.count < 300_000
+        let period = isSmall ? 16 : 1021
+        for first in isSmall ? Array(0..<period) : [0, 1, 510] {
+            let streamed = try streamParse(chunks(of: corpus.bytes, first: first, period: period))
+            #expect(streamed.isIdentical(to: corpus.document), "\(name), first chunk \(first) bytes, then every \(period)")
+        }
+        #expect(try streamParse(chunks(of: corpus.bytes, first: 65_536, period: 65_536)).isIdentical(to: corpus.document))
+    }
+
+    /// Every JSONTestSuite case, split at every offset, is accepted or rejected as the
+    /// whole-buffer parse does, with the same document or the same error.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason))
+    func everySplitOfEveryConformanceCaseAgrees() throws {
+        for name in SharedData.conformanceFiles {
+            let bytes = try SharedData.conformanceBytes(name)
+            guard bytes.count <= 4096 else { continue }  // the deep-nesting cases are covered by period splits below
+            let whole = outcome { () throws(JSONError) in try JSONDocument(parsing: bytes) }
+            for split in 0...bytes.count {
+                let streamed = outcome { () throws(JSONError) in try streamParse([bytes[..<split], bytes[split...]]) }
+                #expect(agree(streamed, whole), "\(name) split at \(split): \(streamed) vs \(whole)")
+            }
+            for period in [1, 2, 3] {
+                let streamed = outcome { () throws(JSONError) in try streamParse(chunks(of: bytes, first: 0, period: period)) }
+                #expect(agree(streamed, whole), "\(name) in \(period)-byte chunks: \(streamed) vs \(whole)")
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import YAJLModel
+
+// The README's "Streaming" example, line for line: keep the two in step.
+
+/// Totals a product feed of any size: {"title": …, "items": [{"price": …}, …], "updated": …}.
+func summarize(feed url: URL) throws -> (title: String, items: Int, total: Double) {
+    var reader = try JSONElementReader(contentsOf: url, at: "/items")
+    var items = 0
+    var total = 0.0
+    while let item = try reader.next() {                        // one small document per element
+        items += 1
+        total += item["price"]?.double ?? 0
+    }
+    return (reader.envelope?["title"]?.string ?? "", items, total)   // the values around the items
+}
+
+/// Counts the errors in a JSON Lines log on every core, skipping (and reporting) bad lines.
+func countErrors(log url: URL) async throws -> Int {
+    var errors = 0
+    try await JSONLinesReader.forEachRecord(contentsOf: url, invalidRecords: .skip { print("skipped", $0) }) { record in
+        if record.value["level"]?.stringView == "error" { errors += 1 }
+    }
+    return errors
+}
+
+/// Imports the items of a request body as its chunks arrive; the body is read only as fast as items are stored.
+func importItems<Body: AsyncSequence>(of body: Body, into store: (JSONValue) async throws -> Void) async throws
+where Body.Element: Sequence<UInt8> {
+    for try await item in JSONElementReader.elements(of: body, at: "/items") {
+        try await store(item)
+    }
+}
+
+@Suite struct StreamReadmeExampleTests {
+    static func temporaryFile(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-readme-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func summarizeAFeed() throws {
+        let items = (1...1000).map { #"{"id": \#($0), "price": 2.5}"# }.joined(separator: ",\n")
+        let url = try Self.temporaryFile(#"{"title": "Catalog", "items": [\#(items)], "updated": "today"}"#)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let summary = try summarize(feed: url)
+        #expect(summary.title == "Catalog")
+        #expect(summary.items == 1000)
+        #expect(summary.total == 2500)
+    }
+
+    @Test func countErrorsInALog() async throws {
+        let url = try Self.temporaryFile("{\"level\": \"error\"}\n{\"level\": \"info\"}\nnot json\n{\"level\": \"error\"}\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try await countErrors(log: url) == 2)
+    }
+
+    @Test func importItemsOfABody() async throws {
+        let body = CountingChunks(chunks: [Array(#"{"items": [{"id": 1}, {"#.utf8), Array(#""id": 2}]}"#.utf8)])
+        var ids: [Int] = []
+        try await importItems(of: body) { ids.append($0["id"]?.int ?? 0) }
+        #expect(ids == [1, 2])
+    }
+}
