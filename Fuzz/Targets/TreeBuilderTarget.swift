@@ -21,7 +21,7 @@ extension FuzzTarget {
         let expectedValid = StrictJSON.validUTF8PrefixLength(text)
         try require(valid == expectedValid, "yjm_utf8_valid_prefix says \(valid) bytes, Swift's decoder \(expectedValid)")
 
-        var options = yjm_options(max_depth: maxDepth, allow_comments: allowComments ? 1 : 0)
+        var options = yjm_options(max_depth: maxDepth, allow_comments: allowComments ? 1 : 0, max_token: 0)
         var tree = yjm_tree()
         var error = yjm_error()
         let status = yjm_parse(base, text.count, start, &options, &tree, &error)
