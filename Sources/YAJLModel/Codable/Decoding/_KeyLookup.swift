@@ -99,10 +99,10 @@ extension _JSONValueDecoder {
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
-        if let value = scan(for: name, from: hint.next, to: end, recording: &passed) {
+        if let value = scan(for: name, bits: bit, from: hint.next, to: end, recording: &passed) {
             if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
                 var prefix = _KeyBloom()
-                _ = scan(for: name, from: first, to: hint.next, recording: &prefix)
+                _ = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
                 return earlier
             }
@@ -113,23 +113,30 @@ extension _JSONValueDecoder {
         (hint.all, hint.complete) = (passed, true)
         guard hint.seen.contains(bit) else { return nil }
         var prefix = _KeyBloom()
-        let value = scan(for: name, from: first, to: hint.next, recording: &prefix)
+        let value = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
         return value
     }
 
-    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`,
-    /// and returns its value node. The bit of every key passed, the match included, goes into `seen`.
+    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`
+    /// (whose bits are `nameBits`), and returns its value node. The bits of every key passed, the
+    /// match included, go into `seen`.
     @inline(__always)
-    private func scan(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, recording seen: inout _KeyBloom) -> UInt32? {
+    private func scan(
+        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, recording seen: inout _KeyBloom
+    ) -> UInt32? {
         var key = start
         while key < stop {
             let value = document.subtreeEnd(key)
             let matches = withStringBytes(key) { bytes in
+                if _keyBytesEqual(bytes, name) { return true }
                 seen.insert(_KeyBloom.bits(bytes))
-                return _keyBytesEqual(bytes, name)
+                return false
             }
-            if matches { return value }
+            if matches {
+                seen.insert(nameBits)
+                return value
+            }
             key = document.subtreeEnd(value)
         }
         return nil
