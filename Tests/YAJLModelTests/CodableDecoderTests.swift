@@ -416,6 +416,18 @@ struct CodableDecoderTests {
         #expect(try decoder.decode([Scaled].self, from: "[2]").map(\.value) == [6])
     }
 
+    private struct Tree: Codable, Equatable {
+        let children: [Tree]
+    }
+
+    /// Deep values decode as with JSONDecoder, up to the nesting limit both share (512).
+    @Test(arguments: [10, 200, 255, 256, 300])
+    func deepValues(depth: Int) {
+        let json = String(repeating: #"{"children":["#, count: depth) + String(repeating: "]}", count: depth)
+        expectSameDecoding(Tree.self, json)
+        expectSameEncoding((try? YAJLDecoder().decode(Tree.self, from: json)) ?? Tree(children: []), EncoderSetup(formatting: .sortedKeys))
+    }
+
     // MARK: Syntax errors
 
     /// JSONDecoder takes a trailing comma, and checks a string only when it decodes it;

@@ -49,6 +49,8 @@ final class _JSONValueDecoder {
         var lookupHints: [_LookupHint] = []
         /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
         var convertedKeyTables: [_ConvertedKeys?] = []
+        /// The UTF-8 of the coding keys looked up so far.
+        var keyBytes = _KeyBytesCache()
         /// Which types are arrays and string-keyed dictionaries, by type (direct-mapped).
         var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
     }
@@ -97,6 +99,12 @@ final class _JSONValueDecoder {
             else { .other }
         state.pointee.collectionKinds[slot] = (identifier, kind)
         return kind
+    }
+
+    /// Calls `body` with the UTF-8 of `key.stringValue`.
+    @inline(__always)
+    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        state.pointee.keyBytes.withBytes(of: key, body)
     }
 
     var convertedKeyTables: [_ConvertedKeys?] {

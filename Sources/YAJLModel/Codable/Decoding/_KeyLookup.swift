@@ -19,39 +19,46 @@ struct _LookupHint {
     var complete = false
 }
 
-/// 256 bits, one per key, chosen from the key's length and its first and last bytes.
+/// 256 bits, two per key, chosen from a hash of the key's length and its first and last eight bytes.
 struct _KeyBloom {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var words = SIMD4<UInt64>(repeating: 0)
 
+    /// The key's two bits, in the low and the next eight bits of the result.
     @inline(__always)
-    static func bit(_ key: UnsafeRawBufferPointer) -> UInt32 {
-        var hash = UInt32(truncatingIfNeeded: key.count) &* 0x9E37_79B1
-        if let first = key.first, let last = key.last {
-            hash ^= UInt32(first) &* 0x85EB_CA77 ^ UInt32(last) &* 0xC2B2_AE3D
+    static func bits(_ key: UnsafeRawBufferPointer) -> UInt32 {
+        let count = key.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if let base = key.baseAddress, count > 0 {
+            if count >= 8 {
+                hash ^= base.loadUnaligned(as: UInt64.self)
+                hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= (base + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                var word: UInt64 = 0
+                for index in 0..<count { word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
+                hash ^= word
+            }
         }
-        return hash >> 24
+        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) & 0xFFFF
     }
 
     @inline(__always)
-    mutating func insert(_ bit: UInt32) {
-        let mask: UInt64 = 1 << UInt64(bit & 63)
-        switch bit >> 6 {
-        case 0: words.0 |= mask
-        case 1: words.1 |= mask
-        case 2: words.2 |= mask
-        default: words.3 |= mask
-        }
+    mutating func insert(_ bits: UInt32) {
+        words |= Self.mask(bits & 0xFF) | Self.mask(bits >> 8)
     }
 
     @inline(__always)
-    func contains(_ bit: UInt32) -> Bool {
-        let mask: UInt64 = 1 << UInt64(bit & 63)
-        switch bit >> 6 {
-        case 0: return words.0 & mask != 0
-        case 1: return words.1 & mask != 0
-        case 2: return words.2 & mask != 0
-        default: return words.3 & mask != 0
-        }
+    func contains(_ bits: UInt32) -> Bool {
+        let mask = Self.mask(bits & 0xFF) | Self.mask(bits >> 8)
+        return words & mask == mask
+    }
+
+    /// The one-bit mask of `bit` (0..<256) across the four words.
+    @inline(__always)
+    private static func mask(_ bit: UInt32) -> SIMD4<UInt64> {
+        let word = SIMD4<UInt64>(0, 1, 2, 3) .== SIMD4(repeating: UInt64(bit >> 6))
+        return SIMD4<UInt64>(repeating: 1 << UInt64(bit & 63)).replacing(with: 0, where: .!word)
     }
 }
 
@@ -87,41 +94,49 @@ extension _JSONValueDecoder {
 
     private func hintedMember(named name: UnsafeRawBufferPointer, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
-        let bit = _KeyBloom.bit(name)
+        let bit = _KeyBloom.bits(name)
         if hint.complete && !hint.all.contains(bit) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
-        if let value = scan(for: name, from: hint.next, to: end, recording: &passed) {
+        if let value = scan(for: name, bits: bit, from: hint.next, to: end, recording: &passed) {
             if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
                 var prefix = _KeyBloom()
-                _ = scan(for: name, from: first, to: hint.next, recording: &prefix)
+                _ = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
                 return earlier
             }
             (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
             return value
         }
-        // Every key is now in `passed`. Then from the start up to the hint.
+        // Every key is now in `passed`. Then from the start up to the hint, if it may be there.
         (hint.all, hint.complete) = (passed, true)
+        guard hint.seen.contains(bit) else { return nil }
         var prefix = _KeyBloom()
-        let value = scan(for: name, from: first, to: hint.next, recording: &prefix)
+        let value = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
         return value
     }
 
-    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`,
-    /// and returns its value node. The bit of every key passed, the match included, goes into `seen`.
+    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`
+    /// (whose bits are `nameBits`), and returns its value node. The bits of every key passed, the
+    /// match included, go into `seen`.
     @inline(__always)
-    private func scan(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, recording seen: inout _KeyBloom) -> UInt32? {
+    private func scan(
+        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, recording seen: inout _KeyBloom
+    ) -> UInt32? {
         var key = start
         while key < stop {
             let value = document.subtreeEnd(key)
             let matches = withStringBytes(key) { bytes in
-                seen.insert(_KeyBloom.bit(bytes))
-                return _keyBytesEqual(bytes, name)
+                if _keyBytesEqual(bytes, name) { return true }
+                seen.insert(_KeyBloom.bits(bytes))
+                return false
             }
-            if matches { return value }
+            if matches {
+                seen.insert(nameBits)
+                return value
+            }
             key = document.subtreeEnd(value)
         }
         return nil

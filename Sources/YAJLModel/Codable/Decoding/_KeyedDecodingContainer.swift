@@ -39,20 +39,19 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func contains(_ key: Key) -> Bool { member(key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { member(key) != nil }
 
     // MARK: Finding values
 
     @inline(__always)
-    private func member(_ name: String) -> UInt32? {
-        if let convertedKeys { return convertedKeys.members[name] }
-        var name = name
-        return name.withUTF8 { decoder.member(named: UnsafeRawBufferPointer($0), in: object, slot: depth) }
+    private func member(_ key: some CodingKey) -> UInt32? {
+        if let convertedKeys { return convertedKeys.members[key.stringValue] }
+        return decoder.withBytes(of: key) { decoder.member(named: $0, in: object, slot: depth) }
     }
 
     @inline(__always)
     private func value(_ key: Key) throws -> UInt32 {
-        guard let node = member(key.stringValue) else {
+        guard let node = member(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
@@ -62,7 +61,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Decodes the value at `key` with `body`, or gives nil when the key is missing or `null`.
     @inline(__always)
     private func present<T>(_ key: Key, _ body: (UInt32) throws -> T) rethrows -> T? {
-        guard let node = member(key.stringValue), decoder.tag(node) != UInt32(YJM_NULL) else { return nil }
+        guard let node = member(key), decoder.tag(node) != UInt32(YJM_NULL) else { return nil }
         return try body(node)
     }
 
@@ -124,7 +123,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder for the value at `key`, or for `null` when there is none, as `JSONDecoder` gives.
     private func superDecoder(_ key: some CodingKey) throws -> any Decoder {
         let codingPath = decoder.codingPath(depth, .key(key))
-        if let node = member(key.stringValue) { return decoder.child(at: node, codingPath: codingPath) }
+        if let node = member(key) { return decoder.child(at: node, codingPath: codingPath) }
         guard let decoder = decoder.nullChild(codingPath: codingPath) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: self.codingPath, debugDescription: "No value for super."))
         }

@@ -130,7 +130,7 @@ struct _JSONEncoderStorage {
         _JSONEscaping.append(key, escapingSlashes: escapesSlashes, to: &output)
         let keyEnd = output.count
         if !frames[index].allowsRepeatedKeys {
-            let bit = _KeyBloom.bit(key)
+            let bit = _KeyBloom.bits(key)
             if frames[index].keys.contains(bit) && hasMember(of: frames[index], key: output.bytes(contentStart + 1..<keyEnd)) {
                 output.truncate(to: separatorStart)
                 return false
