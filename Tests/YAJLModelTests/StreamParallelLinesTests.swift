@@ -89,3 +89,18 @@ import Testing
         #expect(seen == 10)
     }
 }
+
+extension StreamParallelLinesTests {
+    /// The body runs on the caller's actor, so it may touch the actor's state.
+    @MainActor @Test func fromAnActor() async throws {
+        var count = 0
+        try await JSONLinesReader.forEachRecord(in: Data(Self.log.utf8), options: Self.options) { _ in count += 1 }
+        #expect(count == 2500)
+        var lines: [Int] = []
+        try await JSONLinesReader.forEachRecord(in: Data(Self.log.utf8), options: Self.options, transform: \.line) { lines.append($0) }
+        #expect(lines.count == 2500)
+        var items = 0
+        for try await _ in JSONElementReader.elements(of: CountingChunks(chunks: [StreamElementReaderTests.feed]), at: "/items") { items += 1 }
+        #expect(items == 9)
+    }
+}

@@ -7,8 +7,8 @@ extension JSONLinesReader {
     /// The file is cut into newline-aligned pieces of 16 ``JSONStreamOptions/readSize``s
     /// (1 MiB by default), which tasks of a
     /// task group parse at the same time; `body` runs on the calling task, one record at
-    /// a time. At most `concurrency` pieces are parsed at once and at most twice as many
-    /// wait, so memory stays bounded however long the file is:
+    /// a time, on the caller's actor if it has one. At most `concurrency` pieces are parsed
+    /// at once and at most twice as many wait, so memory stays bounded however long the file is:
     ///
     /// ```swift
     /// try await JSONLinesReader.forEachRecord(contentsOf: logURL) { record in
@@ -22,10 +22,11 @@ extension JSONLinesReader {
     public static func forEachRecord(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (JSONRecord) async throws -> Void
     ) async throws {
         try await forEachRecord(contentsOf: url, options: options, invalidRecords: invalidRecords, concurrency: concurrency,
-                                transform: { $0 }, body)
+                                transform: { $0 }, isolation: isolation, body)
     }
 
     /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``, with a
@@ -35,20 +36,22 @@ extension JSONLinesReader {
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         transform: @escaping @Sendable (JSONRecord) throws -> Output,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (Output) async throws -> Void
     ) async throws {
         try await forEachRecord(in: try _MappedFile.data(contentsOf: url), options: options, invalidRecords: invalidRecords,
-                                concurrency: concurrency, transform: transform, body)
+                                concurrency: concurrency, transform: transform, isolation: isolation, body)
     }
 
     /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``, over JSON Lines in memory.
     public static func forEachRecord(
         in text: Data, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (JSONRecord) async throws -> Void
     ) async throws {
         try await forEachRecord(in: text, options: options, invalidRecords: invalidRecords, concurrency: concurrency,
-                                transform: { $0 }, body)
+                                transform: { $0 }, isolation: isolation, body)
     }
 
     /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:transform:_:)``, over JSON Lines in memory.
@@ -56,12 +59,13 @@ extension JSONLinesReader {
         in text: Data, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         transform: @escaping @Sendable (JSONRecord) throws -> Output,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (Output) async throws -> Void
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
         let concurrency = max(concurrency, 1)
         var pieces = _LinePieces(text: text, size: options.chunkSize * 16)
-        try await withThrowingTaskGroup(of: (Int, [Result<Output, JSONError>]).self) { group in
+        try await withThrowingTaskGroup(of: (Int, [Result<Output, JSONError>]).self, isolation: isolation) { group in
             var spawned = 0
             var delivered = 0
             var running = 0
