@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -83,3 +84,12 @@ package.targets += [
         dependencies: ["YAJLModelFuzzing"]
     ),
 ]
+
+// The sanitizer runs in .ci/test set YAJLMODEL_CORE_ONLY: they check the C tree builder and the
+// Swift core, and leaving the macros out spares each of them a sanitized build of swift-syntax.
+if ProcessInfo.processInfo.environment["YAJLMODEL_CORE_ONLY"] != nil {
+    let macroTargets: Set = ["YAJLModelMacroPlugin", "YAJLModelMacros", "YAJLModelMacrosTests"]
+    package.targets.removeAll { macroTargets.contains($0.name) }
+    package.products.removeAll { $0.name == "YAJLModelMacros" }
+    package.dependencies.removeAll()
+}
