@@ -27,6 +27,8 @@ public struct FuzzTarget: Sendable {
         .parse,
         .roundTrip,
         .treeBuilder,
+        .streaming,
+        .decoding,
     ]
 
     /// The target called `name`, if there is one.

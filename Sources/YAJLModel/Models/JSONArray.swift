@@ -41,6 +41,20 @@ extension JSONArray: JSONCodec {
     public static func encode(_ value: JSONArray<Element>) -> JSON { JSON(value.json) }
 }
 
+/// So that `JSONArray<T>?`, `[JSONArray<T>]` and converters can hold one too.
+extension JSONArray: JSONConvertible {
+    /// Checks every element, then wraps the array.
+    /// - Throws: ``JSONModelError`` with every problem, paths relative to the array.
+    public init(json: JSONValue) throws {
+        var validation = JSONValidation()
+        Self.validate(json, into: &validation)
+        guard validation.isValid else { throw JSONModelError(issues: validation.issues(relativeTo: json)) }
+        self.init(validated: json)
+    }
+
+    public var jsonRepresentation: JSON { JSON(json) }
+}
+
 extension JSONArray: Equatable, Hashable {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.json == rhs.json }
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }

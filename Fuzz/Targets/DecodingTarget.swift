@@ -1,0 +1,73 @@
+import Foundation
+import YAJLModel
+
+/// Target 4's Codable type: every kind of property, optional and not, nested.
+private struct FuzzRecord: Codable {
+    var id: Int64
+    var name: String?
+    var ratio: Double?
+    var flag: Bool?
+    var amount: Decimal?
+    var tags: [String]?
+    var children: [FuzzRecord]?
+    var extra: [String: Int]?
+}
+
+/// Target 4's model, written as `@JSONModel` writes one (the fuzz build has no macros), over
+/// the same runtime: validation, lazy typed reads, nested models and a lazy array.
+private struct FuzzModel: JSONModel {
+    private let storage: JSONModelStorage
+    var json: JSONValue { storage.json }
+    init(validatedJSON json: JSONValue) { storage = JSONModelStorage(json: json, propertyCount: 6) }
+
+    var id: Int64 { storage.value(slot: 0, key: "id", codec: Int64.self, default: nil) }
+    var name: String? { storage.value(slot: 1, key: "name", codec: String?.self, default: nil) }
+    var when: Date? { storage.value(slot: 2, key: "when", codec: Date?.self, default: nil) }
+    var size: UInt8 { storage.value(slot: 3, key: "size", codec: UInt8.self, default: 0) }
+    var children: JSONArray<FuzzModel>? { storage.value(slot: 4, key: "children", codec: JSONArray<FuzzModel>?.self, default: nil) }
+    var first: String? { storage.value(slot: 5, path: ["media", "m"], codec: String?.self, default: nil) }
+
+    static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+        JSONModelSupport.validate(json, key: "id", codec: Int64.self, hasDefault: false, into: &validation)
+        JSONModelSupport.validate(json, key: "name", codec: String?.self, hasDefault: false, into: &validation)
+        JSONModelSupport.validate(json, key: "when", codec: Date?.self, hasDefault: false, into: &validation)
+        JSONModelSupport.validate(json, key: "size", codec: UInt8.self, hasDefault: true, into: &validation)
+        JSONModelSupport.validate(json, key: "children", codec: JSONArray<FuzzModel>?.self, hasDefault: false, into: &validation)
+        JSONModelSupport.validate(json, path: ["media", "m"], codec: String?.self, hasDefault: false, into: &validation)
+    }
+
+    var propertyValues: KeyValuePairs<String, Any> {
+        ["id": id, "name": name as Any, "when": when as Any, "size": size, "children": children as Any, "first": first as Any]
+    }
+}
+
+extension FuzzTarget {
+    /// Target 4. Random input through `YAJLDecoder` and a model: no crash, every error typed, and
+    /// a model that was created reads every property (lazily) without failing, down its children.
+    public static let decoding = FuzzTarget(
+        name: "decoding",
+        summary: "YAJLDecoder and model validation of random input: typed errors, reads after validation never fail"
+    ) { input throws(FuzzFailure) in
+        let bytes = Array(input)
+        do {
+            let record = try YAJLDecoder().decode(FuzzRecord.self, from: bytes)
+            let encoded = try YAJLEncoder().encode(record)
+            _ = try YAJLDecoder().decode(FuzzRecord.self, from: encoded)
+        } catch is DecodingError {
+        } catch is EncodingError {
+        } catch {
+            throw FuzzFailure("YAJLDecoder threw an untyped error: \(error)")
+        }
+
+        guard let model = try? FuzzModel(parsing: bytes) else { return }
+        var pending = [model]
+        var visited = 0
+        while let next = pending.popLast(), visited < 10_000 {
+            visited += 1
+            _ = (next.id, next.name, next.when, next.size, next.first, next.description, next.debugDescription)
+            if let children = next.children { pending.append(contentsOf: children) }
+        }
+        let again = try? FuzzModel(json: model.json)
+        try require(again == model, "a model's own JSON does not read back as an equal model")
+    }
+}
