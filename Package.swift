@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "YAJLModel",
-    platforms: [.macOS(.v15)],  // Synchronization.Mutex
+    platforms: [.macOS(.v15)],  // Int128, and Foundation as on Linux
     products: [
         // Parsing, views, writing, and the model runtime. Builds without swift-syntax.
         .library(name: "YAJLModel", targets: ["YAJLModel"]),

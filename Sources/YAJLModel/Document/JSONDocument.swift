@@ -1,6 +1,5 @@
 import CYAJLTree
 import Foundation
-import Synchronization
 
 /// A parsed JSON text: the input bytes and a compact tree over them.
 ///
@@ -19,13 +18,13 @@ import Synchronization
 /// Values read from it (``JSONValue``) keep it alive.
 public final class JSONDocument: @unchecked Sendable {
     // @unchecked: `tree` points at C memory that is written only during `init`
-    // and freed only in `deinit`; the lazily built lookup indexes sit behind a Mutex.
+    // and freed only in `deinit`; the lazily built lookup indexes sit behind a lock.
 
     let input: _JSONInput
     let tree: yjm_tree
     /// True when the input's bytes can be copied as JSON as they are (no comments).
     let isVerbatimJSON: Bool
-    let indexes = Mutex(_LookupIndexes())
+    let indexes = _Locked(_LookupIndexes())
 
     /// Parses `data`, keeping it (no copy) as the document's input.
     public convenience init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONError) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The one reference a model value holds: its backing JSON, and the property
 /// values read from it so far.
@@ -11,12 +10,12 @@ import Synchronization
 public final class JSONModelStorage: Sendable {
     /// The model's JSON object, unmapped keys included.
     public let json: JSONValue
-    @usableFromInline let cache: Mutex<[(any Sendable)?]>
+    @usableFromInline let cache: _Locked<[(any Sendable)?]>
 
     /// Storage for a model with `propertyCount` mapped properties.
     public init(json: JSONValue, propertyCount: Int) {
         self.json = json
-        cache = Mutex(Array(repeating: nil, count: propertyCount))
+        cache = _Locked(Array(repeating: nil, count: propertyCount))
     }
 
     /// The value of the property in `slot`, at `key`, read with `codec`, or

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Finds the object that an id in JSON stands for: a store, a cache, a database.
 public protocol JSONObjectResolver<Object>: Sendable {
@@ -34,7 +33,7 @@ public struct JSONReference<Object: Sendable>: JSONConvertible, Sendable {
     /// Keeps the cache shared by copies of this reference, so that a model caches one
     /// resolved object however often the property is read.
     private final class Box: Sendable {
-        let cache = Mutex<Object?>(nil)
+        let cache = _Locked<Object?>(nil)
     }
 
     public init(json: JSONValue) throws {
