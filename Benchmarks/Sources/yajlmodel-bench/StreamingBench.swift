@@ -182,6 +182,34 @@ enum StreamingBench {
         }
         print("Parallel JSON Lines (forEachRecord over a temporary file, mapped):")
         print(table.render())
+        let scaling = try runBlocking { await spinScaling() }
+        print("(meanwhile, a pure CPU loop ran \(format(scaling, 2))× as fast on 2 tasks as on 1: "
+              + "what this machine could give at the time)")
+    }
+
+    /// How much faster the same CPU work finishes on 2 tasks than on 1, now: 2.0 on an
+    /// idle 2-core machine, less when other processes hold the cores.
+    static func spinScaling() async -> Double {
+        @Sendable func spin() -> Int {
+            var x = 0
+            for i in 0..<150_000_000 { x = x &* 31 &+ i }
+            return x
+        }
+        func time(tasks: Int) async -> Double {
+            let start = ContinuousClock.now
+            let sum = await withTaskGroup(of: Int.self) { group in
+                // The same work either way: twice the loop, in one task or in two.
+                if tasks == 1 {
+                    group.addTask { spin() &+ spin() }
+                } else {
+                    for _ in 0..<2 { group.addTask { spin() } }
+                }
+                return await group.reduce(0, &+)
+            }
+            if sum == 42 { log("\(sum)") }
+            return (ContinuousClock.now - start).seconds
+        }
+        return await time(tasks: 1) / time(tasks: 2)
     }
 
     static func countRecords(_ url: URL, concurrency: Int) async throws -> Int {
