@@ -14,15 +14,18 @@ import YAJLModel
 enum StreamingBench {
     static let chunkSize = 64 << 10
 
-    static func run(plan: Plan, feedMegabytes: Int, inputs: [Input]) throws {
+    /// Runs the rows whose name (`memory`, `throughput`, `parallel`) contains one of
+    /// `filters`, or all of them.
+    static func run(plan: Plan, feedMegabytes: Int, inputs: [Input], filters: [String]) throws {
+        func selected(_ row: String) -> Bool { filters.isEmpty || filters.contains { row.contains($0.lowercased()) } }
         let items = twitterItems()
         log("streaming: \(items.count) twitter-like statuses as elements")
 
         print("yajlmodel-bench --streaming: \(plan.runs) measured runs after \(plan.warmup) warm-up, medians; "
               + "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores\n")
-        try memoryRow(items: items, megabytes: feedMegabytes)
-        throughputRows(items: items, inputs: inputs, plan: plan)
-        try parallelRow(items: items, plan: plan)
+        if selected("memory") { try memoryRow(items: items, megabytes: feedMegabytes) }
+        if selected("throughput") { throughputRows(items: items, inputs: inputs, plan: plan) }
+        if selected("parallel") { try parallelRow(items: items, plan: plan) }
     }
 
     // MARK: Memory
