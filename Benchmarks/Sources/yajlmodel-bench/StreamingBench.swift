@@ -79,6 +79,9 @@ enum StreamingBench {
             ($0.name, $0.bytes, chunked)
         }
         cases.append(("generated feed", feed, chunked + [("JSONElementReader /items, 64 KiB chunks", elementStream)]))
+        // Small records (about 140 bytes), where each element's own document costs the most.
+        let logFeed = FeedChunks(items: logItems(), totalBytes: 16 << 20, chunkSize: chunkSize).reduce(into: Data()) { $0.append(contentsOf: $1) }
+        cases.append(("generated log feed", logFeed, [("JSONElementReader /items, 64 KiB chunks", elementStream)]))
         for (index, item) in cases.enumerated() {
             log("streaming throughput: \(item.name) (\(formatBytes(item.bytes.count)))")
             let contenders = [("whole-document parse", wholeParse)] + item.ways
@@ -230,6 +233,19 @@ enum StreamingBench {
         let text = GeneratedData.twitterLike(scale: 1)
         guard let statuses = (try? JSONDocument(parsing: text))?.root["statuses"]?.array else { return [] }
         return statuses.map { Array($0.rawJSON) }
+    }
+
+    /// Log records of about 140 bytes each: small elements.
+    static func logItems() -> [[UInt8]] {
+        var random = SplitMix64(seed: 0x6c6f_6773)
+        return (0..<2000).map { _ in
+            let level = random.pick(["info", "warn", "error"])
+            let status = random.pick([200, 201, 404, 500])
+            let text = #"{"ts":"2026-11-21T12:\#(random.int(10..<60)):\#(random.int(10..<60)).\#(random.int(100..<1000))Z","level":"\#(level)","#
+                + #""msg":"request handled in \#(random.int(0..<1000)) ms","path":"/api/v1/items/\#(random.int(0..<100_000))","#
+                + #""status":\#(status),"user":\#(random.int(0..<1_000_000))}"#
+            return Array(text.utf8)
+        }
     }
 
     private static func megabytesText(_ bytes: Int?) -> String {
