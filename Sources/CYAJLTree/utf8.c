@@ -154,12 +154,14 @@ yjm_status yjm_decode_string(const unsigned char *raw, size_t length, unsigned c
     return YJM_OK;
 }
 
-/// How many bytes of `bytes` have `(byte & mask) == value`. Counted 255 bytes at a
-/// time into an 8-bit total, so that the compiler counts 16 or 32 bytes per step.
+/// How many bytes of `bytes` have `(byte & mask) == value`. Counted in blocks of 224
+/// bytes (7 × 32, and below 256) into an 8-bit total, so that the compiler counts
+/// 16 or 32 bytes per step with nothing left over but the last block's tail.
 static size_t count_matching(const unsigned char *bytes, size_t length, unsigned char mask, unsigned char value) {
+    enum { block_size = 224 };
     size_t total = 0;
-    for (size_t start = 0; start < length; start += 255) {
-        size_t end = length - start < 255 ? length : start + 255;
+    for (size_t start = 0; start < length; start += block_size) {
+        size_t end = length - start < block_size ? length : start + block_size;
         unsigned char block = 0;
         for (size_t i = start; i < end; i++) block += (bytes[i] & mask) == value;
         total += block;
@@ -167,8 +169,12 @@ static size_t count_matching(const unsigned char *bytes, size_t length, unsigned
     return total;
 }
 
+size_t yjm_count_line_feeds(const unsigned char *bytes, size_t length) {
+    return count_matching(bytes, length, 0xFF, '\n');
+}
+
 void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_feeds, size_t *last_line_characters) {
-    size_t feeds = count_matching(bytes, length, 0xFF, '\n');
+    size_t feeds = yjm_count_line_feeds(bytes, length);
     size_t start = length; // of the last line: a short walk back when there are line feeds
     if (feeds == 0) start = 0;
     while (start > 0 && bytes[start - 1] != '\n') start--;

@@ -226,3 +226,27 @@ extension StreamElementReaderTests {
         }
     }
 }
+
+extension StreamElementReaderTests {
+    static let corpusTargets: [(file: String, pointer: String)] = [
+        ("twitter.json", "/statuses"), ("twitterescaped.json", "/statuses"), ("citm_catalog.json", "/performances"),
+        ("canada.json", "/features/0/geometry/coordinates/0"), ("github_events.json", ""), ("random.json", "/result"),
+        ("mesh.json", "/positions"), ("instruments.json", "/patterns"), ("numbers.json", ""),
+    ]
+
+    /// The elements of a large array in a corpus file, read in chunks of several sizes,
+    /// are the array's elements in the whole parse, each as its own whole parse.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason), arguments: corpusTargets)
+    func elementsOfCorpusArrays(_ file: String, _ pointer: String) throws {
+        let corpus = try SharedData.corpusDocument(file)
+        let elements = try #require(corpus.document.root[pointer: pointer]?.array)
+        let expected = elements.map { String(decoding: $0.rawJSON, as: UTF8.self) }
+        for period in [997, 65_536] {
+            let outcome = readElements(chunks(of: corpus.bytes, first: period / 3, period: period), at: .pointer(pointer))
+            #expect(outcome.error == nil)
+            #expect(outcome.texts == expected, "\(file) \(pointer) in \(period)-byte chunks")
+            #expect(outcome.records.map(\.offset) == elements.map(\.byteRange.lowerBound))
+            #expect(eachRecordIsItsOwnWholeParse(outcome))
+        }
+    }
+}

@@ -56,7 +56,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: """
         Measure streaming instead: peak memory while reading a generated feed element by element, \
         chunked and element-by-element parsing against the whole-document parse (on --corpus files, \
-        or generated inputs, and a generated feed), and parallel JSON Lines on 1 core and on 2.
+        or generated inputs, and a generated feed), and parallel JSON Lines on 1 core and on 2. \
+        --filter memory, throughput or parallel picks rows.
         """)
     var streaming = false
 
@@ -97,7 +98,7 @@ struct BenchCommand: ParsableCommand {
         if streaming {
             let inputs = if let corpus { try Input.corpus(directory: corpus, names: files.flatMap { $0 }) }
                 else { GeneratedData.all(scale: effectiveScale) }
-            try StreamingBench.run(plan: plan, feedMegabytes: feedMegabytes, inputs: inputs)
+            try StreamingBench.run(plan: plan, feedMegabytes: feedMegabytes, inputs: inputs, filters: filter)
             return
         }
 

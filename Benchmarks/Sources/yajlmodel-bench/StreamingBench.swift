@@ -14,15 +14,18 @@ import YAJLModel
 enum StreamingBench {
     static let chunkSize = 64 << 10
 
-    static func run(plan: Plan, feedMegabytes: Int, inputs: [Input]) throws {
+    /// Runs the rows whose name (`memory`, `throughput`, `parallel`) contains one of
+    /// `filters`, or all of them.
+    static func run(plan: Plan, feedMegabytes: Int, inputs: [Input], filters: [String]) throws {
+        func selected(_ row: String) -> Bool { filters.isEmpty || filters.contains { row.contains($0.lowercased()) } }
         let items = twitterItems()
         log("streaming: \(items.count) twitter-like statuses as elements")
 
         print("yajlmodel-bench --streaming: \(plan.runs) measured runs after \(plan.warmup) warm-up, medians; "
               + "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores\n")
-        try memoryRow(items: items, megabytes: feedMegabytes)
-        throughputRows(items: items, inputs: inputs, plan: plan)
-        try parallelRow(items: items, plan: plan)
+        if selected("memory") { try memoryRow(items: items, megabytes: feedMegabytes) }
+        if selected("throughput") { throughputRows(items: items, inputs: inputs, plan: plan) }
+        if selected("parallel") { try parallelRow(items: items, plan: plan) }
     }
 
     // MARK: Memory
@@ -76,6 +79,9 @@ enum StreamingBench {
             ($0.name, $0.bytes, chunked)
         }
         cases.append(("generated feed", feed, chunked + [("JSONElementReader /items, 64 KiB chunks", elementStream)]))
+        // Small records (about 140 bytes), where each element's own document costs the most.
+        let logFeed = FeedChunks(items: logItems(), totalBytes: 16 << 20, chunkSize: chunkSize).reduce(into: Data()) { $0.append(contentsOf: $1) }
+        cases.append(("generated log feed", logFeed, [("JSONElementReader /items, 64 KiB chunks", elementStream)]))
         for (index, item) in cases.enumerated() {
             log("streaming throughput: \(item.name) (\(formatBytes(item.bytes.count)))")
             let contenders = [("whole-document parse", wholeParse)] + item.ways
@@ -182,6 +188,34 @@ enum StreamingBench {
         }
         print("Parallel JSON Lines (forEachRecord over a temporary file, mapped):")
         print(table.render())
+        let scaling = try runBlocking { await spinScaling() }
+        print("(meanwhile, a pure CPU loop ran \(format(scaling, 2))× as fast on 2 tasks as on 1: "
+              + "what this machine could give at the time)")
+    }
+
+    /// How much faster the same CPU work finishes on 2 tasks than on 1, now: 2.0 on an
+    /// idle 2-core machine, less when other processes hold the cores.
+    static func spinScaling() async -> Double {
+        @Sendable func spin() -> Int {
+            var x = 0
+            for i in 0..<150_000_000 { x = x &* 31 &+ i }
+            return x
+        }
+        func time(tasks: Int) async -> Double {
+            let start = ContinuousClock.now
+            let sum = await withTaskGroup(of: Int.self) { group in
+                // The same work either way: twice the loop, in one task or in two.
+                if tasks == 1 {
+                    group.addTask { spin() &+ spin() }
+                } else {
+                    for _ in 0..<2 { group.addTask { spin() } }
+                }
+                return await group.reduce(0, &+)
+            }
+            if sum == 42 { log("\(sum)") }
+            return (ContinuousClock.now - start).seconds
+        }
+        return await time(tasks: 1) / time(tasks: 2)
     }
 
     static func countRecords(_ url: URL, concurrency: Int) async throws -> Int {
@@ -199,6 +233,19 @@ enum StreamingBench {
         let text = GeneratedData.twitterLike(scale: 1)
         guard let statuses = (try? JSONDocument(parsing: text))?.root["statuses"]?.array else { return [] }
         return statuses.map { Array($0.rawJSON) }
+    }
+
+    /// Log records of about 140 bytes each: small elements.
+    static func logItems() -> [[UInt8]] {
+        var random = SplitMix64(seed: 0x6c6f_6773)
+        return (0..<2000).map { _ in
+            let level = random.pick(["info", "warn", "error"])
+            let status = random.pick([200, 201, 404, 500])
+            let text = #"{"ts":"2026-11-21T12:\#(random.int(10..<60)):\#(random.int(10..<60)).\#(random.int(100..<1000))Z","level":"\#(level)","#
+                + #""msg":"request handled in \#(random.int(0..<1000)) ms","path":"/api/v1/items/\#(random.int(0..<100_000))","#
+                + #""status":\#(status),"user":\#(random.int(0..<1_000_000))}"#
+            return Array(text.utf8)
+        }
     }
 
     private static func megabytesText(_ bytes: Int?) -> String {

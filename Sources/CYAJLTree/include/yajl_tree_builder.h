@@ -191,6 +191,9 @@ size_t yjm_stream_needed_from(const yjm_stream *stream);
 /// of its buffer.
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);
 
+/// The number of line feeds in `bytes`. Vectorized by the compiler.
+size_t yjm_count_line_feeds(const unsigned char *bytes, size_t length);
+
 /// Counts the line feeds in `bytes`, and the characters (bytes that are not UTF-8
 /// continuation bytes) after the last one, or in all of `bytes` if there is none:
 /// what moves a line and column over text. Vectorized by the compiler.

@@ -84,6 +84,7 @@ extension JSONLinesReader {
             while let (index, outcomes) = try await group.next() {
                 running -= 1
                 done[index] = outcomes
+                spawn()  // the next piece parses while this one is delivered
                 while let outcomes = done.removeValue(forKey: delivered) {
                     delivered += 1
                     for outcome in outcomes {

@@ -4,26 +4,68 @@ import CYAJLTree
 /// each element event into a record with a document of its own, sorts the text
 /// around the target arrays into the envelope, and drops what the stream no
 /// longer needs, so the buffer holds the element being read plus about one chunk.
+///
+/// The work is done by a struct, ``_ElementSorter``, whose fields are accessed
+/// without the run-time exclusivity checks that a class's stored properties need.
 final class _ElementFramer: _RecordFramer {
-    let buffer = _ByteBuffer()
+    let buffer: _ByteBuffer
     let readSize: Int
+    // A reader is used from one task at a time (it is not Sendable), so the run-time
+    // exclusivity check on each access, which costs about as much as the rest of the
+    // per-element bookkeeping for small elements, buys nothing.
+    @exclusivity(unchecked) private var sorter: _ElementSorter
+    private var headerDocument: JSONDocument?
+    private var envelopeDocument: JSONDocument?
+
+    init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
+        readSize = options.chunkSize
+        sorter = try _ElementSorter(target: target, options: options)
+        buffer = sorter.buffer
+    }
+
+    func nextRecord() throws(JSONError) -> JSONRecord? { try sorter.records.next() }
+    func parseNewBytes() { sorter.parseNewBytes() }
+    func finish() { sorter.finish() }
+    func failToAllocate(_ bytes: Int) { sorter.failToAllocate(bytes) }
+
+    /// The text before the first target array, closed as if the array were empty.
+    var header: JSONValue? {
+        if headerDocument == nil, let text = sorter.headerText { headerDocument = sorter.parseAround(text) }
+        return headerDocument?.root
+    }
+
+    /// The whole text with the target arrays emptied, once the stream has ended without error.
+    var envelope: JSONValue? {
+        guard let text = sorter.envelopeText else { return nil }
+        if envelopeDocument == nil { envelopeDocument = sorter.parseAround(text) }
+        return envelopeDocument?.root
+    }
+}
+
+/// The state and the work of an ``_ElementFramer``.
+struct _ElementSorter {
+    let buffer = _ByteBuffer()
     private let stream: _YAJLStream
     private let options: JSONStreamOptions
     /// Whether the text around the target is kept (false for top-level values).
     private let keepsEnvelope: Bool
 
-    /// The stream offset of `buffer`'s first byte.
-    private var base = 0
-    /// Moves forward through the text, to each record's start and to each drop.
+    /// The stream offset of `buffer`'s first byte, with its line and column.
     private var position = _TextPosition()
+    /// The line of a stream offset at or after `position`: moved to each record's start.
+    private var lineOffset = 0
+    private var line = 1
+    /// How many line feeds the buffer holds after `lineOffset`, nil until counted after
+    /// a feed. When there are none, every record starting in it is on `line`, and no
+    /// more counting is needed.
+    private var lineFeedsAhead: Int?
 
-    private var records = _RecordQueue()
-    private var failure: JSONError? { records.failure }
+    var records = _RecordQueue()
     private var finished = false
 
     /// The text outside the target arrays' brackets, sorted out so far.
-    private var envelopeText: [UInt8] = []
-    /// The stream offset up to which the text has been sorted (into the envelope, or skipped).
+    private var around: [UInt8] = []
+    /// The stream offset up to which the text has been sorted (into `around`, or skipped).
     private var sorted = 0
     private var insideTarget = false
     /// The text up to the first target's `[`, closed: set when the target opens.
@@ -31,7 +73,6 @@ final class _ElementFramer: _RecordFramer {
 
     init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         self.options = options
-        self.readSize = options.chunkSize
         var parseOptions = options.parseOptions
         parseOptions.maxInputBytes = options.recordLimit
         if let tokens = target.tokens {
@@ -43,36 +84,46 @@ final class _ElementFramer: _RecordFramer {
         }
     }
 
-    func nextRecord() throws(JSONError) -> JSONRecord? {
-        try records.next()
-    }
+    private var base: Int { position.offset }
+    private var failure: JSONError? { records.failure }
 
-    func parseNewBytes() {
+    /// The text around the target, once the stream has ended without error.
+    var envelopeText: [UInt8]? { keepsEnvelope && finished && failure == nil ? around : nil }
+
+    mutating func parseNewBytes() {
         guard failure == nil else { return }
+        lineFeedsAhead = nil
         let (status, error) = stream.feed(buffer.bytes)
         sortOut(status, error)
     }
 
-    func finish() {
+    mutating func finish() {
         guard failure == nil else { return }
+        lineFeedsAhead = nil
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
         sortOut(status, error)
         finished = true
     }
 
-    func failToAllocate(_ bytes: Int) {
-        fail(.tooLarge(.memory, limit: bytes, at: location(of: base + buffer.count)))
+    mutating func failToAllocate(_ bytes: Int) {
+        records.fail(.tooLarge(.memory, limit: bytes, at: location(of: base + buffer.count)))
+    }
+
+    func parseAround(_ text: [UInt8]) -> JSONDocument? {
+        var parseOptions = options.parseOptions
+        parseOptions.maxInputBytes = JSONParseOptions.maximumSupportedInputBytes
+        return try? JSONDocument(parsing: text, options: parseOptions)
     }
 
     // MARK: After each feed
 
     /// Takes the events and the error of a feed, then drops the bytes no longer needed.
-    private func sortOut(_ status: yjm_status, _ error: yjm_error) {
-        stream.takeEvents { event in take(event) }
+    private mutating func sortOut(_ status: yjm_status, _ error: yjm_error) {
+        for event in stream.events { take(event) }
+        stream.forgetEvents()
         if status != YJM_OK {
-            fail(stream.error(status, error, at: location(of: Int(error.offset))))
-            return
+            return records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
         }
         let neededFrom = stream.neededFrom
         let dropTo = base + neededFrom
@@ -83,16 +134,15 @@ final class _ElementFramer: _RecordFramer {
         }
         // What is kept is the start of the next record (or of the text after the array).
         if buffer.count - neededFrom > options.recordLimit {
-            return fail(tooLarge(at: dropTo + options.recordLimit))
+            return records.fail(tooLarge(at: dropTo + options.recordLimit))
         }
         guard failure == nil else { return }
-        advancePosition(to: dropTo)
+        position.advance(over: buffer[0..<neededFrom])
         buffer.removeFirst(neededFrom)
         stream.dropped(neededFrom)
-        base = dropTo
     }
 
-    private func take(_ event: yjm_event) {
+    private mutating func take(_ event: yjm_event) {
         let start = Int(event.start)
         let end = Int(event.end)
         switch event.kind {
@@ -100,77 +150,59 @@ final class _ElementFramer: _RecordFramer {
             guard failure == nil, end - start <= options.recordLimit else {
                 var tree = event.tree
                 yjm_tree_free(&tree)
-                fail(tooLarge(at: start + options.recordLimit))
-                return
+                return records.fail(tooLarge(at: start + options.recordLimit))
             }
             let text = Array(buffer[start - base..<end - base])
             let document = JSONDocument(
                 input: .bytes(text), tree: event.tree,
                 isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))))
-            advancePosition(to: start)
-            records.append(JSONRecord(value: document.root, offset: start, line: position.line))
+            records.append(JSONRecord(value: document.root, offset: start, line: line(at: start)))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)
             insideTarget = true
-            if headerText == nil { headerText = envelopeText + [UInt8(ascii: "]")] + stream.closers }
+            if headerText == nil { headerText = around + [UInt8(ascii: "]")] + stream.closers }
         default:  // YJM_EVENT_TARGET_CLOSE
             sorted = start
             insideTarget = false
         }
     }
 
-    /// Moves the text from `sorted` to `offset` (outside any target) into the envelope.
-    private func sort(upTo offset: Int) {
+    /// Moves the text from `sorted` to `offset` (outside any target) into `around`.
+    private mutating func sort(upTo offset: Int) {
         guard offset > sorted else { return }
-        let room = options.recordLimit - envelopeText.count
+        let room = options.recordLimit - around.count
         if offset - sorted > room {
-            return fail(tooLarge(at: sorted + room))
+            return records.fail(tooLarge(at: sorted + room))
         }
-        envelopeText.append(contentsOf: buffer[sorted - base..<offset - base])
+        around.append(contentsOf: buffer[sorted - base..<offset - base])
         sorted = offset
     }
 
-    // MARK: Locations and failures
+    // MARK: Locations
 
-    private func advancePosition(to offset: Int) {
-        guard offset > position.offset else { return }
-        position.advance(over: buffer[position.offset - base..<offset - base])
+    /// The line of `offset` (in the buffer, at or after the last record's start).
+    private mutating func line(at offset: Int) -> Int {
+        if lineOffset < base { (lineOffset, line, lineFeedsAhead) = (base, position.line, nil) }
+        let ahead = lineFeedsAhead ?? lineFeeds(from: lineOffset, to: base + buffer.count)
+        let passed = ahead > 0 ? lineFeeds(from: lineOffset, to: offset) : 0
+        line += passed
+        lineFeedsAhead = ahead - passed
+        lineOffset = offset
+        return line
+    }
+
+    private func lineFeeds(from start: Int, to end: Int) -> Int {
+        let text = buffer[start - base..<end - base]
+        guard let first = text.baseAddress else { return 0 }
+        return yjm_count_line_feeds(first.assumingMemoryBound(to: UInt8.self), text.count)
     }
 
     private func location(of offset: Int) -> JSONSourceLocation {
-        position.location(of: offset, in: buffer[position.offset - base..<buffer.count])
+        position.location(of: offset, in: buffer.bytes)
     }
 
     private func tooLarge(at offset: Int) -> JSONError {
         .tooLarge(.inputBytes, limit: options.recordLimit, at: location(of: offset))
-    }
-
-    private func fail(_ error: JSONError) {
-        records.fail(error)
-    }
-
-    // MARK: The text around the target
-
-    private var headerDocument: JSONDocument?
-    private var envelopeDocument: JSONDocument?
-
-    /// The text before the first target array, closed as if the array were empty.
-    var header: JSONValue? {
-        if headerDocument == nil, let headerText { headerDocument = parseAround(headerText) }
-        return headerDocument?.root
-    }
-
-    /// The whole text with the target arrays emptied, once the stream has ended without error.
-    var envelope: JSONValue? {
-        guard keepsEnvelope, finished, failure == nil else { return nil }
-        if envelopeDocument == nil { envelopeDocument = parseAround(envelopeText) }
-        return envelopeDocument?.root
-    }
-
-    private func parseAround(_ text: [UInt8]) -> JSONDocument? {
-        var parseOptions = options.parseOptions
-        parseOptions.maxInputBytes = JSONParseOptions.maximumSupportedInputBytes
-        return try? JSONDocument(parsing: text, options: parseOptions)
     }
 }

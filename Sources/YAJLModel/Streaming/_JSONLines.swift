@@ -58,11 +58,11 @@ enum _JSONLines {
         return base.distance(to: UnsafeRawPointer(found))
     }
 
-    /// The number of line feeds in `text` (branch-free, so it vectorizes).
+    /// The number of line feeds in `text`, counted in C, where the compiler vectorizes it.
     static func lineFeeds(in text: UnsafeRawBufferPointer) -> Int {
-        var count = 0
-        for byte in text { count &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
-        return count
+        var position = _TextPosition()
+        position.advance(over: text)
+        return position.line - 1
     }
 
     /// The index just past the last line feed in `text[from...]`, or nil.

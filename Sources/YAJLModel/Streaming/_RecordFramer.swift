@@ -45,8 +45,9 @@ extension _RecordFramer {
 /// Pulls bytes from a source only when no record is ready: a reader's engine.
 final class _SyncRecordReader<Framer: _RecordFramer> {
     let framer: Framer
-    private var source: any _ByteSource
-    private var ended = false
+    // Used from one task at a time (readers are not Sendable): no run-time exclusivity checks.
+    @exclusivity(unchecked) private var source: any _ByteSource
+    @exclusivity(unchecked) private var ended = false
 
     init(framer: Framer, source: any _ByteSource) {
         self.framer = framer

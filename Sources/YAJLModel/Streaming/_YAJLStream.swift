@@ -57,14 +57,16 @@ final class _YAJLStream {
         return (status, error)
     }
 
-    /// Calls `body` with the events since the last call, whose trees it takes over.
-    func takeEvents(_ body: (yjm_event) -> Void) {
+    /// The events since the last ``forgetEvents()``; whoever reads an element event
+    /// takes over its tree.
+    var events: UnsafeBufferPointer<yjm_event> {
         var count = 0
-        if let events = yjm_stream_events(handle, &count) {
-            for event in UnsafeBufferPointer(start: events, count: count) { body(event) }
-        }
-        yjm_stream_consume(handle, 0)  // forgets them
+        let events = yjm_stream_events(handle, &count)
+        return UnsafeBufferPointer(start: events, count: count)
     }
+
+    /// Forgets the events, whose trees have been taken.
+    func forgetEvents() { yjm_stream_consume(handle, 0) }
 
     /// How many bytes at the front of the buffer the stream no longer needs.
     var neededFrom: Int { yjm_stream_needed_from(handle) }
