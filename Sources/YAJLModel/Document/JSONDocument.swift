@@ -25,6 +25,9 @@ public final class JSONDocument: @unchecked Sendable {
     /// True when the input's bytes can be copied as JSON as they are (no comments).
     let isVerbatimJSON: Bool
     let indexes = _Locked(_LookupIndexes())
+    /// For a document made by editing another: the edits. Such a document has no
+    /// tree of its own until it is read (see ``root``).
+    let edits: _DocumentEdits?
 
     /// Parses `data`, keeping it (no copy) as the document's input.
     public convenience init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONError) {
@@ -85,6 +88,7 @@ public final class JSONDocument: @unchecked Sendable {
         }
         self.tree = tree
         self.isVerbatimJSON = !outcome.hasSlash
+        self.edits = nil
     }
 
     /// A document over `input` whose tree was built elsewhere (by a stream); takes over `tree`.
@@ -92,6 +96,15 @@ public final class JSONDocument: @unchecked Sendable {
         self.input = input
         self.tree = tree
         self.isVerbatimJSON = isVerbatimJSON
+        self.edits = nil
+    }
+
+    /// A document made by editing another; see ``setting(_:at:)-(JSON,_)``.
+    init(edits: _DocumentEdits) {
+        input = .bytes([])
+        tree = yjm_tree()
+        isVerbatimJSON = true
+        self.edits = edits
     }
 
     deinit {
@@ -100,17 +113,25 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// The document's single top-level value.
-    public var root: JSONValue { JSONValue(document: self, node: 0) }
+    ///
+    /// An edited document is parsed from its written text the first time it is read;
+    /// its root then belongs to that parsed document.
+    public var root: JSONValue {
+        if let edits { return edits.parsed.root }
+        return JSONValue(document: self, node: 0)
+    }
 
     /// The number of values and object keys in the tree.
-    public var nodeCount: Int { Int(tree.value_count) }
+    public var nodeCount: Int { edits?.parsed.nodeCount ?? Int(tree.value_count) }
 
     /// The bytes the tree holds, the input excluded: 8 per node word (containers
     /// and escaped strings take two words) plus the decoded text of escaped strings.
-    public var treeByteCount: Int { Int(tree.node_count) * MemoryLayout<yjm_node>.size + Int(tree.side_size) }
+    public var treeByteCount: Int {
+        edits?.parsed.treeByteCount ?? Int(tree.node_count) * MemoryLayout<yjm_node>.size + Int(tree.side_size)
+    }
 
-    /// The number of input bytes.
-    public var inputByteCount: Int { input.count }
+    /// The number of input bytes (for an edited document, of its written text).
+    public var inputByteCount: Int { edits?.parsed.inputByteCount ?? input.count }
 }
 
 extension JSONParseOptions {

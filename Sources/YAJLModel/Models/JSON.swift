@@ -47,6 +47,18 @@ public enum JSON: Sendable, Hashable {
         return elements[index]
     }
 
+    /// What kind of value this is.
+    public var kind: JSONKind {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
     /// A copy of a parsed value (without recursion, however deep it is).
     public init(_ value: JSONValue) {
         self = JSON.copying(value)

@@ -291,7 +291,7 @@ extension _JSONValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try checkContainer(UInt32(YJM_OBJECT), [String: Any].self, "keyed")
-        return KeyedDecodingContainer(try _KeyedDecodingContainer<Key>(decoder: self, object: node, depth: path.count))
+        return KeyedDecodingContainer(_KeyedDecodingContainer<Key>(decoder: self, object: node, depth: path.count))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The edits of a document made by editing another, and its parsed form once read.
+final class _DocumentEdits: Sendable {
+    let value: _EditedValue
+    /// At least the length of the edited text: the original's plus every added value's.
+    let byteCountBound: Int
+    private let parsedDocument = _Locked<JSONDocument?>(nil)
+
+    init(_ value: _EditedValue, byteCountBound: Int) {
+        self.value = value
+        self.byteCountBound = byteCountBound
+    }
+
+    /// The edited text, parsed: built on first use. Edits keep the text within the
+    /// parser's size limit, and the writer emits valid JSON, so parsing succeeds.
+    var parsed: JSONDocument {
+        parsedDocument.withLock { cached in
+            if let cached { return cached }
+            var options = JSONParseOptions()
+            options.maxDepth = .max  // the program built the new parts; the size limit still holds
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(parsing: value.encoded(), options: options)
+            } catch {
+                fatalError("an edited document's text did not parse (\(error)); please report this")
+            }
+            cached = document
+            return document
+        }
+    }
+}
+
+extension JSONDocument {
+    /// A new document with `value` at `pointer` (RFC 6901), leaving this one as it was.
+    ///
+    /// In an object the member is replaced where it stands, or added at the end; in an
+    /// array the element at an existing index is replaced, and `-` appends; `""`
+    /// replaces the whole document.
+    ///
+    /// ```swift
+    /// let document = try JSONDocument(parsing: #"{"name": "Ada", "age": 36, "tags": ["x"]}"#)
+    /// let older = try document.setting(37, at: "/age")
+    /// older.jsonString()            // {"name": "Ada", "age": 37, "tags": ["x"]}
+    /// document.root["age"]?.int     // 36
+    /// ```
+    ///
+    /// The edit costs what its path costs, not what the document does: the new document
+    /// shares this one's bytes and tree and records only the change. Writing it
+    /// (``jsonData(options:)``) copies every untouched part as its original bytes, so key
+    /// order, white space and number text are kept. Reading it (``root``) parses its
+    /// written text once, on first use.
+    /// - Throws: ``JSONEditError`` when the pointer is malformed or its parent is missing.
+    public func setting(_ value: JSON, at pointer: String) throws(JSONEditError) -> JSONDocument {
+        try editing(pointer, adding: .new(value)) { (parent, token, edit) throws(JSONEditError) in
+            if parent.kind == .array && token != "-" {
+                try parent.modifyChild(token, pointer: pointer) { $0 = edit }
+            } else {
+                try parent.add(edit, token: token, pointer: pointer)
+            }
+        }
+    }
+
+    /// A new document with `value`, a value of any document, at `pointer`; see
+    /// ``setting(_:at:)-(JSON,_)``. The value is copied as its original bytes when written.
+    public func setting(_ value: JSONValue, at pointer: String) throws(JSONEditError) -> JSONDocument {
+        let edit: _EditedValue = value.document.edits == nil ? .original(value) : .new(JSON(value))
+        return try editing(pointer, adding: edit) { (parent, token, edit) throws(JSONEditError) in
+            if parent.kind == .array && token != "-" {
+                try parent.modifyChild(token, pointer: pointer) { $0 = edit }
+            } else {
+                try parent.add(edit, token: token, pointer: pointer)
+            }
+        }
+    }
+
+    /// A new document with `value` inserted at `pointer`, as RFC 6902's "add": in an
+    /// array it goes before the element at the index (`-` appends); in an object it is
+    /// set. This document stays as it was.
+    /// - Throws: ``JSONEditError`` when the pointer is malformed, its parent is missing,
+    ///   or the index is past the end.
+    public func inserting(_ value: JSON, at pointer: String) throws(JSONEditError) -> JSONDocument {
+        try editing(pointer, adding: .new(value)) { (parent, token, edit) throws(JSONEditError) in
+            try parent.add(edit, token: token, pointer: pointer)
+        }
+    }
+
+    /// A new document without the value at `pointer`, leaving this one as it was. In an
+    /// object every member with the key goes; in an array later elements move up.
+    /// - Throws: ``JSONEditError`` when nothing is at `pointer`, or it is the root.
+    public func removing(at pointer: String) throws(JSONEditError) -> JSONDocument {
+        let tokens = try _JSONPointer.tokens(pointer)
+        guard let last = tokens.last else { throw JSONEditError(.cannotRemoveRoot, pointer: pointer) }
+        var root = editedRoot
+        try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
+            try parent.removeChild(last, pointer: pointer)
+        }
+        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: byteCountBound))
+    }
+
+    /// This document's root as an edited value: the edits so far, or the untouched root.
+    var editedRoot: _EditedValue { edits?.value ?? .original(root) }
+
+    /// At least the length of this document's text.
+    var byteCountBound: Int { edits?.byteCountBound ?? input.count }
+
+    /// Applies one edit at `pointer` whose last token names a child of a container.
+    private func editing(
+        _ pointer: String, adding edit: _EditedValue,
+        _ body: (inout _EditedValue, String, _EditedValue) throws(JSONEditError) -> Void
+    ) throws(JSONEditError) -> JSONDocument {
+        let tokens = try _JSONPointer.tokens(pointer)
+        var root = editedRoot
+        if let last = tokens.last {
+            try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
+                try body(&parent, last, edit)
+            }
+        } else {
+            root = edit
+        }
+        // Each added value can add its own length plus a key and separators.
+        let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4
+        guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
+        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: bound))
+    }
+}

@@ -1,0 +1,125 @@
+extension _EditedValue {
+    /// The edited value as compact UTF-8 JSON that keeps the original text: every
+    /// untouched value, key and separator (white space included) is copied as it
+    /// was, new members go at the end of their object, and only new values are
+    /// encoded. A document parsed with comments is re-encoded around the edits
+    /// instead, since its text may hold them.
+    func encoded() -> [UInt8] {
+        var writer = JSONWriter(options: .withoutEscapingSlashes)
+        writer.write(self)
+        return writer.output
+    }
+
+    /// At least the length of ``encoded()``, for the size limit: new values' encoded length.
+    var byteCountBound: Int {
+        switch self {
+        case .original(let value): value.byteRange.count
+        default: encoded().count
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes an edited value (see ``_EditedValue/encoded()``). Recursion follows
+    /// the edits' paths only; untouched subtrees are copied or written iteratively.
+    mutating func write(_ edited: _EditedValue) {
+        switch edited {
+        case .original(let value): writeOriginal(value)
+        case .new(let json): write(json, depth: 0)
+        case .patched(let container): writePatched(container)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeQuoted(member.key)
+                output.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// An untouched value: its original bytes, or re-encoded when they may hold comments.
+    private mutating func writeOriginal(_ value: JSONValue) {
+        guard value.document.isVerbatimJSON else { return write(value) }
+        value.document.input.withBytes { output.append(contentsOf: $0[value.byteRange]) }
+    }
+
+    /// An original container with changes. With verbatim text, everything between
+    /// and around the children is copied from the input: a child's "lead" is the
+    /// text from the previous child's end to its own start (`,` and white space);
+    /// the first child's lead (white space only) also serves new children.
+    private mutating func writePatched(_ container: _PatchedContainer) {
+        let document = container.original.document
+        let verbatim = document.isVerbatimJSON
+        let range = container.original.byteRange
+        let isObject = container.isObject
+        document.input.withBytes { input in
+            let firstChild = document.firstChild(container.original.node)
+            let end = document.subtreeEnd(container.original.node)
+            let firstLead = firstChild < end && verbatim ? range.lowerBound + 1..<document.startOffset(firstChild) : range.lowerBound..<range.lowerBound
+            var written = 0
+            func separate(lead: Range<Int>?) {
+                if let lead, verbatim {
+                    output.append(contentsOf: input[lead])
+                } else {
+                    if written > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(contentsOf: input[firstLead])
+                }
+                written += 1
+            }
+
+            output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            var previousEnd = range.lowerBound + 1
+            var child = firstChild
+            while child < end {
+                let valueNode = isObject ? document.subtreeEnd(child) : child
+                let childStart = document.startOffset(child)
+                for element in container.inserted[valueNode] ?? [] {
+                    separate(lead: nil)
+                    write(element)
+                }
+                if !container.removed.contains(valueNode) {
+                    // A child's own lead holds a comma unless it was first; the first
+                    // original child written after others needs one added.
+                    separate(lead: written == 0 ? firstLead : (child == firstChild ? nil : previousEnd..<childStart))
+                    if isObject {
+                        if verbatim {
+                            output.append(contentsOf: input[childStart..<document.startOffset(valueNode)])
+                        } else {
+                            write(JSONValue(document: document, node: child))
+                            output.append(UInt8(ascii: ":"))
+                        }
+                    }
+                    if let replacement = container.replaced[valueNode] {
+                        write(replacement)
+                    } else {
+                        writeOriginal(JSONValue(document: document, node: valueNode))
+                    }
+                }
+                previousEnd = document.byteRange(valueNode).upperBound
+                child = document.subtreeEnd(valueNode)
+            }
+            for member in container.appended {
+                separate(lead: nil)
+                if isObject {
+                    writeQuoted(member.key)
+                    output.append(UInt8(ascii: ":"))
+                }
+                write(member.value)
+            }
+            if verbatim {
+                output.append(contentsOf: input[previousEnd..<range.upperBound])
+            } else {
+                output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            }
+        }
+    }
+}
