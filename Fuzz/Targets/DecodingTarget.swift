@@ -18,6 +18,7 @@ private struct FuzzRecord: Codable {
 private struct FuzzModel: JSONModel {
     private let storage: JSONModelStorage
     var json: JSONValue { storage.json }
+    var _jsonStorage: JSONModelStorage { storage }
     init(validatedJSON json: JSONValue) { storage = JSONModelStorage(json: json, propertyCount: 6) }
 
     var id: Int64 { storage.value(slot: 0, key: "id", codec: Int64.self, default: nil) }

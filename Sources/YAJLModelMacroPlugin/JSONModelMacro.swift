@@ -47,11 +47,12 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         }
 
         var members: [DeclSyntax] = [
-            "private let _storage: JSONModelStorage",
+            "private var _storage: JSONModelStorage",
             """
             /// The model's JSON object, unmapped keys included.
             \(raw: access)var json: JSONValue { _storage.json }
             """,
+            "\(raw: access)var _jsonStorage: JSONModelStorage { _storage }",
             """
             \(raw: access)init(validatedJSON json: JSONValue) {
                 _storage = JSONModelStorage(json: json, propertyCount: \(raw: properties.count))

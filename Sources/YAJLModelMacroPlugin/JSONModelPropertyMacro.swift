@@ -3,7 +3,8 @@ import SwiftSyntaxMacros
 
 /// `@_JSONModelProperty(slot:key:codec:)` or `(slot:path:codec:)`, written by `@JSONModel` on each stored
 /// property: the getter reads through the model's storage (decoded once, then
-/// cached). A property with an initial value also gets an empty `init` accessor,
+/// cached); the setter records the change there, copying the storage first when
+/// another model value shares it. A property with an initial value also gets an empty `init` accessor,
 /// which lets it keep its initial value in the source: that value is the default
 /// for a missing key.
 public struct JSONModelPropertyMacro: AccessorMacro {
@@ -27,6 +28,12 @@ public struct JSONModelPropertyMacro: AccessorMacro {
             """
             get {
                 _storage.value(slot: \(raw: slot), \(raw: location), codec: \(raw: codec), default: \(raw: defaultValue))
+            }
+            """)
+        accessors.append(
+            """
+            set {
+                JSONModelStorage.set(newValue, in: &_storage, slot: \(raw: slot), \(raw: location), codec: \(raw: codec))
             }
             """)
         return accessors

@@ -58,7 +58,7 @@ extension ModelProperty {
                 problems.append(PropertyProblem(node: Syntax(binding), message: .missingType(name), fixIt: nil))
                 continue
             }
-            if ["json", "_storage", "propertyValues"].contains(name) {
+            if ["json", "_storage", "_jsonStorage", "propertyValues"].contains(name) {
                 problems.append(PropertyProblem(node: Syntax(identifier), message: .reservedName(name), fixIt: nil))
                 continue
             }

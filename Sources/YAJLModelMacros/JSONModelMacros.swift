@@ -31,7 +31,7 @@ public enum JSONKeyStrategy: Sendable {
 /// `var json: JSONValue`. Computed and static properties are left alone.
 ///
 /// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
-@attached(member, names: named(_storage), named(_jsonKeys), named(json), named(init), named(validateProperties), named(propertyValues))
+@attached(member, names: named(_storage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(validateProperties), named(propertyValues))
 @attached(memberAttribute)
 @attached(extension, conformances: JSONModel)
 public macro JSONModel(keys: JSONKeyStrategy = .useDefaultKeys) =
@@ -50,11 +50,11 @@ public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transfor
 
 /// Written by `@JSONModel` on each stored property: its accessors read through the
 /// model's storage. Not for direct use.
-@attached(accessor, names: named(init), named(get))
+@attached(accessor, names: named(init), named(get), named(set))
 public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, key: String, codec: Codec.Type) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")
 
 /// Written by `@JSONModel` on a stored property with a dotted `@JSONKey`. Not for direct use.
-@attached(accessor, names: named(init), named(get))
+@attached(accessor, names: named(init), named(get), named(set))
 public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")

@@ -189,7 +189,7 @@ struct JSONModelMacroDiagnosticsTests {
             ])
     }
 
-    @Test(arguments: ["json", "_storage", "propertyValues"])
+    @Test(arguments: ["json", "_storage", "_jsonStorage", "propertyValues"])
     func reservedNames(name: String) {
         assertModelExpansion(
             """
@@ -285,11 +285,15 @@ struct JSONModelMacroDiagnosticsTests {
                 }
                 func reset() {}
 
-                private let _storage: JSONModelStorage
+                private var _storage: JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
+                }
+
+                var _jsonStorage: JSONModelStorage {
+                    _storage
                 }
 
                 init(validatedJSON json: JSONValue) {

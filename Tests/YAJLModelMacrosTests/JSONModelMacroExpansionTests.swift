@@ -45,15 +45,24 @@ struct JSONModelMacroExpansionTests {
                     get {
                         _storage.value(slot: 0, key: "title", codec: String.self, default: nil)
                     }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "title", codec: String.self)
+                    }
                 }
                 var imageURL: URL {
                     get {
                         _storage.value(slot: 1, path: ["media", "m"], codec: URL.self, default: nil)
                     }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["media", "m"], codec: URL.self)
+                    }
                 }
                 var taken: Date? {
                     get {
                         _storage.value(slot: 2, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                    }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 2, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self)
                     }
                 }
                 var views: Int {
@@ -62,13 +71,20 @@ struct JSONModelMacroExpansionTests {
                     get {
                         _storage.value(slot: 3, key: "views", codec: Int.self, default: 0)
                     }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 3, key: "views", codec: Int.self)
+                    }
                 }
 
-                private let _storage: JSONModelStorage
+                private var _storage: JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
+                }
+
+                var _jsonStorage: JSONModelStorage {
+                    _storage
                 }
 
                 init(validatedJSON json: JSONValue) {
@@ -126,21 +142,31 @@ struct JSONModelMacroExpansionTests {
                     get {
                         _storage.value(slot: 0, key: "first_name", codec: String.self, default: nil)
                     }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "first_name", codec: String.self)
+                    }
                 }
                 var dotted: Int {
                     get {
                         _storage.value(slot: 1, path: ["a.b", "c"], codec: Int.self, default: nil)
+                    }
+                    set {
+                        JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["a.b", "c"], codec: Int.self)
                     }
                 }
                 static let kind = "user"
                 var display: String { firstName }
                 func greet() -> String { "hi" }
 
-                private let _storage: JSONModelStorage
+                private var _storage: JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 public var json: JSONValue {
                     _storage.json
+                }
+
+                public var _jsonStorage: JSONModelStorage {
+                    _storage
                 }
 
                 public init(validatedJSON json: JSONValue) {
@@ -184,11 +210,15 @@ struct JSONModelMacroExpansionTests {
             expandedSource: """
             struct Empty {
 
-                private let _storage: JSONModelStorage
+                private var _storage: JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
+                }
+
+                var _jsonStorage: JSONModelStorage {
+                    _storage
                 }
 
                 init(validatedJSON json: JSONValue) {

@@ -272,7 +272,7 @@ struct CodableEncoderTests {
     @Test func floatingPointTextMatchesDescription() {
         var random = SystemRandomNumberGenerator()
         var values: [Double] = [0.1, 0.2, 0.3, 19.99, 1e-4, 9.999e-5, 0.00015, 123456.789, 1e15 - 0.5, 999999999999999.9,
-                                4.35, 2.675, 1.005, 0.000123456789, 1.0 / 3, 2.0 / 3, -0.0, -12.5, 5e-324, .greatestFiniteMagnitude]
+                                4.35, 2.675, 1.005, 0.000123456789, 1.0 / 3, 2.0 / 3, -0.0, -12.5, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<50_000 {
             let digits = Double(Int64.random(in: 0..<1_000_000_000, using: &random))
             values.append(digits / [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9][Int.random(in: 0..<10, using: &random)])

@@ -85,6 +85,76 @@ enum ISO8601 {
         return Date(timeIntervalSince1970: Double(days * 86400 - offset) + seconds)
     }
 
+    /// `date` written in the shape of `original`, an ISO 8601 text it replaces: the
+    /// same offset, the same separator, seconds and fraction digits as that text had,
+    /// and a date alone if `original` was one. Where the shape cannot hold `date`
+    /// exactly (a time of day, more fraction digits), the default form is used.
+    static func string(from date: Date, like original: String) -> String {
+        let text = Array(original.utf8)
+        guard let shape = Shape(text), text.withUnsafeBytes({ Self.date(from: $0) }) != nil else { return string(from: date) }
+        let local = date.timeIntervalSince1970 + Double(shape.offsetSeconds)
+        let whole = local.rounded(.down)
+        let total = Int(whole)
+        let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
+        let secondOfDay = total - days * 86400
+        let (year, month, day) = civilFromDays(days)
+        let datePart = String(format: "%04d-%02d-%02d", year, month, day)
+        guard let separator = shape.separator else {
+            return secondOfDay == 0 && local == whole && shape.offsetSeconds == 0 ? datePart : string(from: date)
+        }
+        var time = String(format: "%02d:%02d", secondOfDay / 3600, secondOfDay / 60 % 60)
+        let fraction = local - whole
+        // The original's digits, or milliseconds where it had none and the value needs them.
+        let digits = min(max(shape.fractionDigits, fraction == 0 ? 0 : 3), 9)
+        if shape.hasSeconds || secondOfDay % 60 != 0 || digits > 0 {
+            time += String(format: ":%02d", secondOfDay % 60)
+        }
+        if digits > 0 {
+            let scale = (0..<digits).reduce(1) { product, _ in product * 10 }
+            let scaled = min(Int((fraction * Double(scale)).rounded()), scale - 1)
+            time += "." + String(String(scale + scaled).dropFirst())  // zero-padded to `digits`
+        }
+        return datePart + String(UnicodeScalar(separator)) + time + shape.zone
+    }
+
+    /// How an ISO 8601 text was written.
+    private struct Shape {
+        /// `T`, `t` or a space; nil for a date without a time.
+        var separator: UInt8?
+        var hasSeconds = false
+        var fractionDigits = 0
+        /// `Z`, `+02:00`, `-0800`, …, as written.
+        var zone = ""
+        var offsetSeconds = 0
+
+        /// The shape of a full `YYYY-MM-DD[Thh:mm[:ss[.f…]]zone]` text (not `YYYY` or `YYYY-MM`).
+        init?(_ text: [UInt8]) {
+            guard text.count >= 10 else { return nil }
+            guard text.count > 10 else { return }
+            separator = text[10]
+            var i = 16
+            if i < text.count, text[i] == UInt8(ascii: ":") {
+                hasSeconds = true
+                i += 3
+                if i < text.count, text[i] == UInt8(ascii: ".") || text[i] == UInt8(ascii: ",") {
+                    i += 1
+                    while i < text.count, (48...57).contains(text[i]) {
+                        fractionDigits += 1
+                        i += 1
+                    }
+                }
+            }
+            guard i < text.count else { return nil }
+            zone = String(decoding: text[i...], as: UTF8.self)
+            if text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
+                let digits = text[(i + 1)...].filter { (48...57).contains($0) }.map { Int($0) - 48 }
+                guard digits.count == 2 || digits.count == 4 else { return nil }
+                let minutes = digits.count == 4 ? digits[2] * 10 + digits[3] : 0
+                offsetSeconds = (text[i] == UInt8(ascii: "-") ? -1 : 1) * ((digits[0] * 10 + digits[1]) * 3600 + minutes * 60)
+            }
+        }
+    }
+
     /// `2024-01-05T10:15:00Z`, with fractional seconds only when there are any.
     static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970

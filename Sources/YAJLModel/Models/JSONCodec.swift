@@ -20,6 +20,11 @@ public protocol JSONCodec {
     /// The JSON to write for `value`.
     static func encode(_ value: Decoded) -> JSON
 
+    /// The JSON to write for `value` in place of `original`, the value an edited model
+    /// was read from: ``encode(_:)``, kept to the JSON type `original` had (see
+    /// ``JSONModelSupport/matchingType(_:of:)``). Dates keep their format.
+    static func encode(_ value: Decoded, like original: JSONValue?) -> JSON
+
     /// The value of a property whose key is missing or `null`: `nil` for required
     /// types (missing is an error), `.some(nil)` for optionals.
     static var valueForMissingKey: Decoded? { get }
@@ -27,6 +32,10 @@ public protocol JSONCodec {
 
 extension JSONCodec {
     public static var valueForMissingKey: Decoded? { nil }
+
+    public static func encode(_ value: Decoded, like original: JSONValue?) -> JSON {
+        JSONModelSupport.matchingType(encode(value), of: original)
+    }
 }
 
 /// A type that reads itself from JSON and writes itself back.

@@ -16,6 +16,10 @@ extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
     public static var valueForMissingKey: Wrapped?? { .some(nil) }
 
     public var jsonRepresentation: JSON { map { $0.jsonRepresentation } ?? .null }
+
+    public static func encode(_ value: Wrapped?, like original: JSONValue?) -> JSON {
+        value.map { Wrapped.encode($0, like: original) } ?? .null
+    }
 }
 
 /// Arrays are read whole, every element validated; see ``JSONArray`` for lazy elements.
@@ -37,6 +41,11 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
     }
 
     public var jsonRepresentation: JSON { .array(map(\.jsonRepresentation)) }
+
+    /// Each element kept to the type of the original element at its index.
+    public static func encode(_ value: [Element], like original: JSONValue?) -> JSON {
+        .array(value.enumerated().map { Element.encode($1, like: original?[$0]) })
+    }
 }
 
 /// Objects read as dictionaries keyed by member name (with repeated keys, the last wins).
@@ -64,6 +73,20 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
 
     public var jsonRepresentation: JSON {
         .object(sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonRepresentation) })
+    }
+
+    /// The original's keys first, in its order, each value kept to its original type; new keys after, sorted.
+    public static func encode(_ value: [String: Value], like original: JSONValue?) -> JSON {
+        guard let originalKeys = original?.keys else { return encode(value) }
+        var members: [JSONMember] = []
+        var written = Set<String>()
+        for key in originalKeys where written.insert(key).inserted {
+            if let element = value[key] { members.append(JSONMember(key: key, value: Value.encode(element, like: original?[key]))) }
+        }
+        for (key, element) in value.sorted(by: { $0.key < $1.key }) where !written.contains(key) {
+            members.append(JSONMember(key: key, value: element.jsonRepresentation))
+        }
+        return .object(members)
     }
 }
 

@@ -9,6 +9,8 @@ extension Date: JSONConvertible {
     }
 
     public var jsonRepresentation: JSON { ISO8601Date.encode(self) }
+
+    public static func encode(_ value: Date, like original: JSONValue?) -> JSON { ISO8601Date.encode(value, like: original) }
 }
 
 extension URL: JSONConvertible {

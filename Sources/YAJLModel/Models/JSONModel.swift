@@ -9,8 +9,11 @@ import Foundation
 /// property is then decoded on first read and cached. A model that exists is valid,
 /// so its getters never throw.
 public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, CustomDebugStringConvertible, Sendable {
-    /// The model's backing JSON object, unmapped keys included.
+    /// The model's backing JSON object, unmapped keys included (with any changes made to the model).
     var json: JSONValue { get }
+
+    /// The model's storage: its original JSON, cached property values and changes. Generated.
+    var _jsonStorage: JSONModelStorage { get }
 
     /// Wraps JSON that ``validateProperties(of:at:into:)`` accepted. Generated.
     init(validatedJSON json: JSONValue)
@@ -114,10 +117,31 @@ extension JSONModel {
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 
     /// The model's JSON; see ``JSONValue/jsonData(options:)``.
-    public func jsonData(options: JSONWriteOptions = []) -> Data { json.jsonData(options: options) }
+    ///
+    /// A changed model with no options is written from its changes: every unmapped key,
+    /// the key order, and every untouched value's original text are kept; new keys go
+    /// at the end of their object. See <doc:Mutation>.
+    public func jsonData(options: JSONWriteOptions = []) -> Data {
+        if options.isEmpty, let edits = _jsonStorage.edits { return Data(edits.encoded()) }
+        return json.jsonData(options: options)
+    }
 
-    /// The model's JSON as a string; see ``JSONValue/jsonData(options:)``.
-    public func jsonString(options: JSONWriteOptions = []) -> String { json.jsonString(options: options) }
+    /// The model's JSON as a string; see ``jsonData(options:)``.
+    public func jsonString(options: JSONWriteOptions = []) -> String {
+        if options.isEmpty, let edits = _jsonStorage.edits { return String(decoding: edits.encoded(), as: UTF8.self) }
+        return json.jsonString(options: options)
+    }
+
+    /// A copy of this model with the changes `body` makes, after NTJsonModel's `mutate:`.
+    ///
+    /// ```swift
+    /// let older = user.mutating { $0.age += 1 }
+    /// ```
+    public func mutating(_ body: (inout Self) throws -> Void) rethrows -> Self {
+        var copy = self
+        try body(&copy)
+        return copy
+    }
 
     /// The model's JSON as Foundation objects (`[String: Any]`), as JAGPropertyConverter returned.
     public var foundationObject: [String: Any] { json.foundationObject as? [String: Any] ?? [:] }

@@ -1,22 +1,55 @@
 
-/// The one reference a model value holds: its backing JSON, and the property
-/// values read from it so far.
+/// The one reference a model value holds: the JSON it was read from, the property
+/// values read so far, and the changes made to it.
 ///
-/// Generated code reads properties through `value(slot:key:codec:default:)`: the
-/// first read of a property decodes it and caches it in its slot; later reads
-/// return the cached value. Many threads may read one model at once; the cache sits
-/// behind a lock, and decoding happens outside it. The reading functions are
-/// inlinable so that they specialize for each property type in the caller's module.
-public final class JSONModelStorage: Sendable {
-    /// The model's JSON object, unmapped keys included.
-    public let json: JSONValue
-    @usableFromInline let cache: _Locked<[(any Sendable)?]>
+/// Generated getters read through `value(slot:key:codec:default:)`: the first read of
+/// a property decodes it and caches it in its slot; later reads return the cached
+/// value. Many threads may read one model at once; the cache sits behind a lock, and
+/// decoding happens outside it. The reading functions are inlinable so that they
+/// specialize for each property type in the caller's module.
+///
+/// Generated setters call `set(_:in:slot:key:codec:)`, which copies the storage first
+/// when another model value shares it (copy-on-write), then records the change: the
+/// new value in its slot, and its JSON in an overlay over the original object. The
+/// copy and the change cost the model's property count and the value's size, never
+/// the document's.
+public final class JSONModelStorage: @unchecked Sendable {
+    // @unchecked: `edits` changes only in `record`, which runs on a storage that one
+    // model value holds alone (see `set`), so no other thread can see it; the
+    // cache is behind a lock.
+
+    /// The JSON object the model was read from, unmapped keys included.
+    public let original: JSONValue
+    /// The changes over `original`; nil until a property is set.
+    private(set) var edits: _EditedValue?
+    @usableFromInline let cache: _Locked<_ModelCache>
 
     /// Storage for a model with `propertyCount` mapped properties.
     public init(json: JSONValue, propertyCount: Int) {
-        self.json = json
-        cache = _Locked(Array(repeating: nil, count: propertyCount))
+        original = json
+        cache = _Locked(_ModelCache(values: Array(repeating: nil, count: propertyCount)))
     }
+
+    private init(copying other: JSONModelStorage) {
+        original = other.original
+        edits = other.edits
+        cache = _Locked(_ModelCache(values: other.cache.withLock { $0.values }))
+    }
+
+    /// The model's JSON: the original, or once changed, the changed JSON (written and
+    /// parsed on first use after a change).
+    public var json: JSONValue {
+        guard let edits else { return original }
+        return cache.withLock { cache in
+            if let json = cache.editedJSON { return json }
+            let json = JSONModelSupport.parse(edits.encoded())
+            cache.editedJSON = json
+            return json
+        }
+    }
+
+    /// The model's changed form for writing: untouched parts stay the original's.
+    var edited: _EditedValue { edits ?? .original(original) }
 
     /// The value of the property in `slot`, at `key`, read with `codec`, or
     /// `defaultValue` when the key is missing or `null`.
@@ -25,7 +58,7 @@ public final class JSONModelStorage: Sendable {
         slot: Int, key: String, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        return store(JSONModelSupport.read(json[key], from: json, codec: codec, default: defaultValue()), in: slot)
+        return store(JSONModelSupport.read(original[key], from: original, codec: codec, default: defaultValue()), in: slot)
     }
 
     /// The value of the property in `slot`, at the nested `path` of a dotted `@JSONKey`.
@@ -34,23 +67,77 @@ public final class JSONModelStorage: Sendable {
         slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        let found = JSONModelSupport.member(of: json, at: path)
-        return store(JSONModelSupport.read(found, from: json, codec: codec, default: defaultValue()), in: slot)
+        let found = JSONModelSupport.member(of: original, at: path)
+        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot)
+    }
+
+    /// Sets the property in `slot`, at `key`, copying `storage` first if it is shared.
+    public static func set<Codec: JSONCodec>(
+        _ value: Codec.Decoded, in storage: inout JSONModelStorage, slot: Int, key: String, codec: Codec.Type
+    ) where Codec.Decoded: Sendable {
+        set(value, in: &storage, slot: slot, path: [key], codec: codec)
+    }
+
+    /// Sets the property in `slot`, at the nested `path` (missing objects on the way are created).
+    public static func set<Codec: JSONCodec>(
+        _ value: Codec.Decoded, in storage: inout JSONModelStorage, slot: Int, path: [String], codec: Codec.Type
+    ) where Codec.Decoded: Sendable {
+        if !isKnownUniquelyReferenced(&storage) { storage = JSONModelStorage(copying: storage) }
+        storage.record(value, slot: slot, path: path, codec: codec)
+    }
+
+    private func record<Codec: JSONCodec>(_ value: Codec.Decoded, slot: Int, path: [String], codec: Codec.Type) where Codec.Decoded: Sendable {
+        guard let key = path.last else { return }
+        let originalValue = JSONModelSupport.member(of: original, at: path)
+        let json = _EditedValue(value, codec: codec, like: originalValue)
+        var edited = self.edited
+        // The model's JSON is an object (validation checked it), and `creatingObjects`
+        // makes one of every step of the path, so these edits cannot fail.
+        if case .new(.null) = json, Codec.valueForMissingKey != nil {
+            // An optional set to nil: the key goes, unless it held null, which stays.
+            if let originalValue, originalValue.isNull {
+                try? edited.modify(at: path.dropLast()[...], pointer: "", creatingObjects: true) { (parent) throws(JSONEditError) in
+                    try parent.add(.original(originalValue), token: key, pointer: "")
+                }
+            } else if edited.value(at: path[...]) != nil {
+                try? edited.modify(at: path.dropLast()[...], pointer: "") { (parent) throws(JSONEditError) in
+                    try parent.removeChild(key, pointer: "")
+                }
+            }
+        } else {
+            try? edited.modify(at: path.dropLast()[...], pointer: "", creatingObjects: true) { (parent) throws(JSONEditError) in
+                try parent.add(json, token: key, pointer: "")
+            }
+        }
+        edits = edited
+        cache.withLock { cache in
+            cache.values[slot] = .some(value as any Sendable)
+            cache.editedJSON = nil
+        }
     }
 
     /// The cached value of `slot`. An empty slot is nil; a cached `nil` (an optional
     /// property's) is `.some(nil)`, so the two never mix.
     @inlinable
     func cached<Value: Sendable>(_ slot: Int, as type: Value.Type) -> Value? {
-        guard let boxed = cache.withLock({ $0[slot] }) else { return nil }
+        guard let boxed = cache.withLock({ $0.values[slot] }) else { return nil }
         return boxed as? Value
     }
 
     @inlinable
     func store<Value: Sendable>(_ value: Value, in slot: Int) -> Value {
-        cache.withLock { $0[slot] = .some(value as any Sendable) }
+        cache.withLock { $0.values[slot] = .some(value as any Sendable) }
         return value
     }
+}
+
+/// What a model's storage caches: property values by slot, and its changed JSON.
+@usableFromInline
+struct _ModelCache {
+    @usableFromInline var values: [(any Sendable)?]
+    var editedJSON: JSONValue?
+
+    @usableFromInline init(values: [(any Sendable)?]) { self.values = values }
 }
 
 /// Helpers for the code that `@JSONModel` generates. Not meant to be called directly.
@@ -128,12 +215,42 @@ public enum JSONModelSupport {
 
     /// The root of a document holding `object`, for a model built from values.
     public static func document(for object: JSON) -> JSONValue {
+        parse(object.encoded(options: .withoutEscapingSlashes))
+    }
+
+    /// Parses JSON that this library wrote from values the program built.
+    static func parse(_ bytes: [UInt8]) -> JSONValue {
         var options = JSONParseOptions()
         options.maxDepth = .max  // the program built this value; only the parser's own size limit applies
         do {
-            return try JSONDocument(input: .bytes(object.encoded(options: .withoutEscapingSlashes)), options: options).root
+            return try JSONDocument(input: .bytes(bytes), options: options).root
         } catch {
             fatalError("a model built from values is larger than a document can hold (\(error))")
+        }
+    }
+
+    /// `json`, kept to the JSON type of `original`, the value it replaces, so that an
+    /// edit changes the value but not how it was written:
+    /// - a number replacing a string (`"20"`) is written as a string (`"21"`);
+    /// - a number whose text ends in `.0` replacing an integer is written as one (`21`);
+    /// - a Boolean replacing `"true"`/`"false"` or `0`/`1` is written the same way.
+    public static func matchingType(_ json: JSON, of original: JSONValue?) -> JSON {
+        guard let original else { return json }
+        switch (json, original.kind) {
+        case (.number(let number), .string):
+            return .string(number.text)
+        case (.number(let number), .number):
+            let isInteger = original.numberText.map { !$0.contains(where: { ".eE".contains($0) }) } ?? false
+            if isInteger, number.text.hasSuffix(".0"), !number.text.contains(where: { "eE".contains($0) }) {
+                return .number(JSONNumber(uncheckedText: String(number.text.dropLast(2))))
+            }
+            return json
+        case (.bool(let value), .string):
+            return .string(value ? "true" : "false")
+        case (.bool(let value), .number):
+            return .number(JSONNumber(value ? 1 : 0))
+        default:
+            return json
         }
     }
 }

@@ -57,6 +57,10 @@ public enum JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
 
     public static func encode(_ value: Wrapped.Decoded?) -> JSON { value.map(Wrapped.write) ?? .null }
 
+    public static func encode(_ value: Wrapped.Decoded?, like original: JSONValue?) -> JSON {
+        value.map { Wrapped.encode($0, like: original) } ?? .null
+    }
+
     public static var valueForMissingKey: Wrapped.Decoded?? { .some(nil) }
 }
 
@@ -74,6 +78,12 @@ public enum ISO8601Date: JSONTransformer {
     }
 
     public static func write(_ value: Date) -> JSON { .string(ISO8601.string(from: value)) }
+
+    /// In the original's format: its offset, and its seconds and fraction digits.
+    public static func encode(_ value: Date, like original: JSONValue?) -> JSON {
+        guard let text = original?.string else { return write(value) }
+        return .string(ISO8601.string(from: value, like: text))
+    }
 }
 
 /// Seconds since 1970 as a number (or numeric string): `1704449700`, `1704449700.25`.

@@ -59,8 +59,8 @@ extension _EditedValue {
     func child(_ token: String) -> _EditedValue? {
         switch self {
         case .original(let value):
-            guard let child = value.child(pointerToken: token[...].utf8) else { return nil }
-            return .original(child)
+            let child = value.kind == .array ? _EditedValue.index(token, count: value.count).flatMap { value[$0] } : value[token]
+            return child.map(_EditedValue.original)
         case .new(let json):
             switch json {
             case .object: return json[token].map(_EditedValue.new)
@@ -155,7 +155,7 @@ extension _PatchedContainer {
     func value(of slot: Slot) -> _EditedValue {
         switch slot {
         case .original(_, let node): replaced[node] ?? .original(JSONValue(document: original.document, node: node))
-        case .inserted(let before, let offset): inserted[before]![offset]
+        case .inserted(let before, let offset): inserted[before]?[offset] ?? .new(.null)  // slots come from this container
         case .appended(let index): appended[index].value
         }
     }
@@ -163,11 +163,11 @@ extension _PatchedContainer {
     func members() -> [_EditedMember] {
         slots().map { slot in
             switch slot {
-            case .original(let key, _):
-                let name = original.document.withStringBytes(key ?? 0) { String(decoding: $0, as: UTF8.self) }
+            case .original(let key?, _):
+                let name = original.document.withStringBytes(key) { String(decoding: $0, as: UTF8.self) }
                 return _EditedMember(key: name, value: value(of: slot))
             case .appended(let index): return appended[index]
-            case .inserted: return _EditedMember(key: "", value: value(of: slot))  // arrays only
+            case .original, .inserted: return _EditedMember(key: "", value: value(of: slot))  // arrays only
             }
         }
     }

@@ -1,0 +1,24 @@
+extension _EditedValue {
+    /// The JSON for a value set on a model property, in place of `original`.
+    ///
+    /// Models (alone, optional, or in an array) and `JSONValue`s are written as their
+    /// own JSON, so whatever in them was not changed keeps its original bytes; other
+    /// values are encoded by their codec, kept to the original's JSON type. Only a
+    /// type that is its own codec is written this way: a transformer decides its JSON.
+    init<Codec: JSONCodec>(_ value: Codec.Decoded, codec: Codec.Type, like original: JSONValue?) {
+        if Codec.self is any JSONConvertible.Type, let edited = _EditedValue.writtenAsItself(value) {
+            self = edited
+        } else {
+            self = .new(Codec.encode(value, like: original))
+        }
+    }
+
+    private static func writtenAsItself(_ value: Any) -> _EditedValue? {
+        switch value {
+        case let model as any JSONModel: model._jsonStorage.edited
+        case let json as JSONValue: .original(json)
+        case let models as [any JSONModel] where !models.isEmpty: .array(models.map { $0._jsonStorage.edited })
+        default: nil
+        }
+    }
+}
