@@ -99,7 +99,7 @@ public final class JSONModelStorage: @unchecked Sendable {
                 try? edited.modify(at: path.dropLast()[...], pointer: "", creatingObjects: true) { (parent) throws(JSONEditError) in
                     try parent.add(.original(originalValue), token: key, pointer: "")
                 }
-            } else if edited.value(at: path[...]) != nil {
+            } else if edited.edited(at: path[...]) != nil {
                 try? edited.modify(at: path.dropLast()[...], pointer: "") { (parent) throws(JSONEditError) in
                     try parent.removeChild(key, pointer: "")
                 }

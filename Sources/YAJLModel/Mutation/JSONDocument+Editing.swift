@@ -98,6 +98,45 @@ extension JSONDocument {
         return JSONDocument(edits: _DocumentEdits(root, byteCountBound: byteCountBound))
     }
 
+    /// A new document with an RFC 6902 JSON Patch applied, leaving this one as it was.
+    ///
+    /// ```swift
+    /// let patch = try JSONPatch(parsing: #"[{"op": "test", "path": "/age", "value": 36},
+    ///                                      {"op": "replace", "path": "/age", "value": 37}]"#)
+    /// let older = try document.applying(patch)
+    /// ```
+    ///
+    /// The operations apply in order, all or none: the first that fails (a `test` that
+    /// does not match, a missing path) throws, and no document is made. Like the other
+    /// edits, the result records only what changed.
+    /// - Throws: ``JSONEditError`` naming the failed operation's index and pointer.
+    public func applying(_ patch: JSONPatch) throws(JSONEditError) -> JSONDocument {
+        var root = editedRoot
+        try root._apply(patch)
+        return try JSONDocument(checkingSizeOf: root)
+    }
+
+    /// A new document with an RFC 7386 JSON Merge Patch applied, leaving this one as it
+    /// was: each member of `patch` replaces the member of the same name, `null` removes
+    /// it, and objects merge recursively.
+    ///
+    /// ```swift
+    /// let updated = try document.merging(["age": 37, "nickname": nil])
+    /// ```
+    /// - Throws: ``JSONEditError`` only when the result could outgrow a document.
+    public func merging(_ patch: JSON) throws(JSONEditError) -> JSONDocument {
+        var root = editedRoot
+        root._merge(patch, at: [])
+        return try JSONDocument(checkingSizeOf: root)
+    }
+
+    /// A document over `edited`, unless its text could outgrow what a document holds.
+    private convenience init(checkingSizeOf edited: _EditedValue) throws(JSONEditError) {
+        let bound = edited.byteCountBound
+        guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: "") }
+        self.init(edits: _DocumentEdits(edited, byteCountBound: bound))
+    }
+
     /// This document's root as an edited value: the edits so far, or the untouched root.
     var editedRoot: _EditedValue { edits?.value ?? .original(root) }
 

@@ -10,11 +10,19 @@ extension _EditedValue {
         return writer.output
     }
 
-    /// At least the length of ``encoded()``, for the size limit: new values' encoded length.
+    /// At least the length of ``encoded()``, for the size limit, without writing the
+    /// original parts: it costs the number of edits, not the document's size.
     var byteCountBound: Int {
+        func member(_ key: String, _ value: _EditedValue) -> Int { key.utf8.count * 6 + 4 + value.byteCountBound }
         switch self {
-        case .original(let value): value.byteRange.count
-        default: encoded().count
+        case .original(let value): return value.byteRange.count
+        case .new(let json): return json.encoded(options: .withoutEscapingSlashes).count
+        case .patched(let container):
+            return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + $1.byteCountBound }
+                + container.inserted.values.joined().reduce(0) { $0 + $1.byteCountBound + 1 }
+                + container.appended.reduce(0) { $0 + member($1.key, $1.value) }
+        case .array(let elements): return elements.reduce(2) { $0 + $1.byteCountBound + 1 }
+        case .object(let members): return members.reduce(2) { $0 + member($1.key, $1.value) }
         }
     }
 }

@@ -78,7 +78,7 @@ extension _EditedValue {
     }
 
     /// The value at `tokens`, or nil when nothing is there.
-    func value(at tokens: ArraySlice<String>) -> _EditedValue? {
+    func edited(at tokens: ArraySlice<String>) -> _EditedValue? {
         var current = self
         for token in tokens {
             guard let next = current.child(token) else { return nil }
