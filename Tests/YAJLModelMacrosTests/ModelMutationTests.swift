@@ -22,6 +22,12 @@ struct MutableUser {
     @JSONTransform(EpochSeconds.self) var seen: Date?
 }
 
+@JSONModel
+struct MutableFeed {
+    var title: String
+    var items: JSONArray<MutableAddress>
+}
+
 @Suite("Mutation: copy-on-write models that write back the JSON they came from")
 struct ModelMutationTests {
     static let text = """
@@ -153,5 +159,22 @@ struct ModelMutationTests {
         var address = try MutableAddress(parsing: #"{"zip": "N1", "city": "London"}"#)
         address.city = "Oslo"
         #expect(address.jsonString(options: .sortedKeys) == #"{"city":"Oslo","zip":"N1"}"#)
+    }
+
+    @Test func lazyArrayEditsKeepUntouchedElementsAndTheirSpacing() throws {
+        let text = #"{"title": "t", "items": [ {"city": "A"},  {"city": "B", "x": 1},  {"city": "C"} ]}"#
+        let feed = try MutableFeed(parsing: text)
+        var edited = feed
+        edited.items[1].city = "b"
+        #expect(edited.jsonString() == #"{"title": "t", "items": [ {"city": "A"},  {"city": "b", "x": 1},  {"city": "C"} ]}"#)
+        edited.items.append(MutableAddress(city: "D"))
+        edited.items.remove(at: 0)
+        edited.items.insert(MutableAddress(city: "Z"), at: 1)
+        #expect(edited.items.map(\.city) == ["b", "Z", "C", "D"])
+        // Two values now stand where "A" and "B" stood: they take those places and spacing.
+        #expect(edited.jsonString() == #"{"title": "t", "items": [ {"city": "b", "x": 1},  {"city":"Z"},  {"city": "C"}, {"city":"D"} ]}"#)
+        #expect(try MutableFeed(parsing: edited.jsonString()).items.map(\.city) == ["b", "Z", "C", "D"])
+        #expect(feed.items.map(\.city) == ["A", "B", "C"])
+        #expect(feed.jsonString() == text)
     }
 }

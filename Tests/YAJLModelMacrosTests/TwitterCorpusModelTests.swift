@@ -232,6 +232,30 @@ struct TwitterCorpusModelTests {
         #expect(retweets == 73)
     }
 
+    @Test func oneFieldEditedThroughModelsIsTheOnlyChange() throws {
+        var edited = search
+        let oldName = edited.statuses[50].user.screenName
+        edited.statuses[50].user.screenName = "edited_name"
+        // Every other byte is the original's: the text differs only at that value.
+        let old = [UInt8](data.dropLast())  // the file ends in a line feed, after the value
+        let new = [UInt8](edited.jsonData())
+        let prefix = zip(old, new).prefix { $0 == $1 }.count
+        let suffix = zip(old.reversed(), new.reversed()).prefix { $0 == $1 }.count
+        #expect(String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self) == "edited_name")
+        #expect(String(decoding: old[prefix..<(old.count - suffix)], as: UTF8.self) == oldName)
+        // Foundation sees exactly the edited values changed.
+        edited.statuses[50].retweetCount += 1
+        var statuses = expectedStatuses
+        var user = try #require(statuses[50]["user"] as? [String: Any])
+        user["screen_name"] = "edited_name"
+        statuses[50]["user"] = user
+        statuses[50]["retweet_count"] = (statuses[50]["retweet_count"] as? Int ?? 0) + 1
+        var wanted = expected
+        wanted["statuses"] = statuses
+        #expect(TwitterCorpus.sameObject(try JSONSerialization.jsonObject(with: edited.jsonData()), wanted))
+        #expect(search.jsonData() == data.dropLast())
+    }
+
     @Test func writtenBackEachStatusParsesEqual() throws {
         for (index, status) in search.statuses.enumerated() {
             let reread = try TwitterStatus(parsing: status.jsonData(options: .sortedKeys))

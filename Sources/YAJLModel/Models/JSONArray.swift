@@ -12,19 +12,117 @@
 /// Every element was validated with the model that holds the array, so reading an
 /// element cannot fail. Elements are not cached: each access builds a fresh (cheap)
 /// view; models cache their own properties.
-public struct JSONArray<Element: JSONCodec>: RandomAccessCollection, Sendable {
-    /// The backing JSON array.
-    public let json: JSONValue
+///
+/// The array can be changed like any Swift array (`append`, `insert`, `remove`, and
+/// assigning an element). Its first change lists its elements' positions (one word
+/// each, none decoded); written back, untouched elements keep their original text.
+public struct JSONArray<Element: JSONCodec>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable
+where Element.Decoded: Sendable {
+    /// The JSON array the elements were read from.
+    public let original: JSONValue
+    /// The elements in order once the array has changed; nil until then.
+    var slots: _Slots<Element.Decoded>?
 
-    init(validated json: JSONValue) { self.json = json }
+    init(validated json: JSONValue) { original = json }
+
+    /// The array's JSON, with any changes (written and parsed on first use after a change).
+    public var json: JSONValue {
+        guard slots != nil else { return original }
+        return JSONModelSupport.parse(edited.encoded())
+    }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { json.count }
+    public var endIndex: Int { slots?.elements.count ?? original.count }
+
+    /// The array for writing: the original array with the changes, so that untouched
+    /// elements and the text between them are kept. New values that stand where as many
+    /// original elements were (an assigned element) take their places; others are
+    /// inserted where they stand.
+    var edited: _EditedValue {
+        guard let slots else { return .original(original) }
+        let document = original.document
+        let end = document.subtreeEnd(original.node)
+        var container = _PatchedContainer(original: original)
+        var next = document.firstChild(original.node)  // the first original element not yet placed
+        var pending: [_EditedValue] = []
+        func place(before kept: UInt32?) {
+            var missing: [UInt32] = []
+            while next < end, next != kept {
+                missing.append(next)
+                next = document.subtreeEnd(next)
+            }
+            if missing.count == pending.count {
+                for (node, value) in zip(missing, pending) { container.replaced[node] = value }
+            } else {
+                container.removed.formUnion(missing)
+                if let kept {
+                    container.inserted[kept] = pending
+                } else {
+                    container.appended = pending.map { _EditedMember(key: "", value: $0) }
+                }
+            }
+            pending = []
+            if let kept { next = document.subtreeEnd(kept) }
+        }
+        for slot in slots.elements {
+            switch slot {
+            case .original(let node): place(before: node)
+            case .value(let value): pending.append(_EditedValue(value, codec: Element.self, like: nil))
+            }
+        }
+        place(before: nil)
+        return .patched(container)
+    }
+}
+
+/// The elements of a changed ``JSONArray``: original elements by node, and new values.
+struct _Slots<Decoded: Sendable>: Sendable {
+    enum Slot: Sendable {
+        case original(UInt32)
+        case value(Decoded)
+    }
+
+    var elements: [Slot]
+}
+
+extension JSONArray {
+    /// An empty array.
+    public init() { self.init(validated: JSONModelSupport.emptyArray) }
 
     /// The element at `position`, which must be in `indices`.
     public subscript(position: Int) -> Element.Decoded {
-        precondition(indices.contains(position), "JSONArray index out of range")
-        return Element.decode(validated: JSONValue(document: json.document, node: json.document.element(position, of: json.node)))
+        get {
+            precondition(indices.contains(position), "JSONArray index out of range")
+            switch slots?.elements[position] {
+            case .value(let value)?: return value
+            case .original(let node)?: return Element.decode(validated: JSONValue(document: original.document, node: node))
+            case nil: return Element.decode(validated: JSONValue(document: original.document, node: original.document.element(position, of: original.node)))
+            }
+        }
+        set {
+            listSlots()
+            slots?.elements[position] = .value(newValue)
+        }
+    }
+
+    public mutating func replaceSubrange<C: Collection<Element.Decoded>>(_ subrange: Range<Int>, with newElements: C) {
+        listSlots()
+        slots?.elements.replaceSubrange(subrange, with: newElements.map { .value($0) })
+    }
+
+    /// Lists the original elements' nodes, on the first change.
+    private mutating func listSlots() {
+        guard slots == nil else { return }
+        let document = original.document
+        var nodes: [_Slots<Element.Decoded>.Slot] = []
+        nodes.reserveCapacity(original.count)
+        var node = document.firstChild(original.node)
+        let end = document.subtreeEnd(original.node)
+        while node < end {
+            nodes.append(.original(node))
+            node = document.subtreeEnd(node)
+        }
+        slots = _Slots(elements: nodes)
     }
 }
 
@@ -38,7 +136,7 @@ extension JSONArray: JSONCodec {
 
     public static func decode(validated json: JSONValue) -> JSONArray<Element> { JSONArray(validated: json) }
 
-    public static func encode(_ value: JSONArray<Element>) -> JSON { JSON(value.json) }
+    public static func encode(_ value: JSONArray<Element>) -> JSON { value.edited.json }
 }
 
 /// So that `JSONArray<T>?`, `[JSONArray<T>]` and converters can hold one too.
@@ -52,7 +150,7 @@ extension JSONArray: JSONConvertible {
         self.init(validated: json)
     }
 
-    public var jsonRepresentation: JSON { JSON(json) }
+    public var jsonRepresentation: JSON { edited.json }
 }
 
 extension JSONArray: Equatable, Hashable {

@@ -218,6 +218,9 @@ public enum JSONModelSupport {
         parse(object.encoded(options: .withoutEscapingSlashes))
     }
 
+    /// An empty JSON array, for arrays built empty.
+    static let emptyArray = parse(Array("[]".utf8))
+
     /// Parses JSON that this library wrote from values the program built.
     static func parse(_ bytes: [UInt8]) -> JSONValue {
         var options = JSONParseOptions()

@@ -17,8 +17,16 @@ extension _EditedValue {
         switch value {
         case let model as any JSONModel: model._jsonStorage.edited
         case let json as JSONValue: .original(json)
+        case let array as any _EditedRepresentable: array.edited
         case let models as [any JSONModel] where !models.isEmpty: .array(models.map { $0._jsonStorage.edited })
         default: nil
         }
     }
 }
+
+/// A value that knows its JSON as an edited value: a ``JSONArray``.
+protocol _EditedRepresentable {
+    var edited: _EditedValue { get }
+}
+
+extension JSONArray: _EditedRepresentable {}
