@@ -108,7 +108,9 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         guard let structDecl = declaration.as(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
         // A model the member expansion rejected gets no conformance, which would only add errors.
         guard ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node)).1.isEmpty else { return [] }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): JSONModel {}")]
+        // JSONModel, and Codable unless the struct already declares it.
+        let conformances = protocols.map(\.trimmedDescription).joined(separator: ", ")
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformances) {}")]
     }
 
     // MARK: Helpers

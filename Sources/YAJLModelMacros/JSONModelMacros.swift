@@ -33,7 +33,7 @@ public enum JSONKeyStrategy: Sendable {
 /// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
 @attached(member, names: named(_storage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(validateProperties), named(propertyValues))
 @attached(memberAttribute)
-@attached(extension, conformances: JSONModel)
+@attached(extension, conformances: JSONModel, Codable)
 public macro JSONModel(keys: JSONKeyStrategy = .useDefaultKeys) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelMacro")
 

@@ -316,7 +316,7 @@ struct JSONModelMacroDiagnosticsTests {
                 }
             }
 
-            extension Counter: JSONModel {
+            extension Counter: JSONModel, Codable {
             }
             """)
     }

@@ -7,7 +7,7 @@ import YAJLModelMacroPlugin
 /// The macros as the compiler sees them. `JSONModel` declares the `JSONModel` conformance,
 /// so its extension is only written when the conformance is asked for.
 let modelMacroSpecs: [String: MacroSpec] = [
-    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"]),
+    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "Codable"]),
     "_JSONModelProperty": MacroSpec(type: JSONModelPropertyMacro.self),
     "JSONKey": MacroSpec(type: MarkerMacro.self),
     "JSONTransform": MacroSpec(type: MarkerMacro.self),
@@ -117,7 +117,7 @@ struct JSONModelMacroExpansionTests {
                 private static let _jsonKeys = JSONKeyTable(["title", "media", "taken", "views"])
             }
 
-            extension Photo: JSONModel {
+            extension Photo: JSONModel, Codable {
             }
             """#)
     }
@@ -195,7 +195,7 @@ struct JSONModelMacroExpansionTests {
                 private static let _jsonKeys = JSONKeyTable(["first_name", "a.b"])
             }
 
-            extension User: JSONModel {
+            extension User: JSONModel, Codable {
             }
             """#)
     }
@@ -241,7 +241,7 @@ struct JSONModelMacroExpansionTests {
                 }
             }
 
-            extension Empty: JSONModel {
+            extension Empty: JSONModel, Codable {
             }
             """)
     }
