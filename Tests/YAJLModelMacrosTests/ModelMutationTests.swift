@@ -23,6 +23,18 @@ struct MutableUser {
 }
 
 @JSONModel
+struct MutableMedia {
+    var m: String
+    var size: Int?
+}
+
+@JSONModel
+struct OverlappingPaths {
+    var media: MutableMedia
+    @JSONKey("media.m") var image: String
+}
+
+@JSONModel
 struct MutableFeed {
     var title: String
     var items: JSONArray<MutableAddress>
@@ -176,5 +188,21 @@ struct ModelMutationTests {
         #expect(try MutableFeed(parsing: edited.jsonString()).items.map(\.city) == ["b", "Z", "C", "D"])
         #expect(feed.items.map(\.city) == ["A", "B", "C"])
         #expect(feed.jsonString() == text)
+    }
+
+    @Test func propertiesWhosePathsOverlapSeeEachOthersChanges() throws {
+        var model = try OverlappingPaths(parsing: #"{"media": {"m": "a.png", "size": 1}}"#)
+        model.image = "b.png"
+        #expect(model.media.m == "b.png")  // read after the change, through it
+        model.media.size = 2
+        #expect(model.image == "b.png")
+        #expect(model.jsonString() == #"{"media": {"m": "b.png", "size": 2}}"#)
+        // The other way round, with both already read and cached.
+        _ = (model.image, model.media)
+        model.media.m = "c.png"
+        #expect(model.image == "c.png")
+        model.image = "d.png"
+        #expect(model.media.m == "d.png")
+        #expect(model.media.size == 2)
     }
 }

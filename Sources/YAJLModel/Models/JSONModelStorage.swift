@@ -27,13 +27,14 @@ public final class JSONModelStorage: @unchecked Sendable {
     /// Storage for a model with `propertyCount` mapped properties.
     public init(json: JSONValue, propertyCount: Int) {
         original = json
-        cache = _Locked(_ModelCache(values: Array(repeating: nil, count: propertyCount)))
+        cache = _Locked(_ModelCache(values: Array(repeating: nil, count: propertyCount), keys: Array(repeating: nil, count: propertyCount)))
     }
 
     private init(copying other: JSONModelStorage) {
         original = other.original
         edits = other.edits
-        cache = _Locked(_ModelCache(values: other.cache.withLock { $0.values }))
+        let (values, keys) = other.cache.withLock { ($0.values, $0.keys) }
+        cache = _Locked(_ModelCache(values: values, keys: keys))
     }
 
     /// The model's JSON: the original, or once changed, the changed JSON (written and
@@ -51,6 +52,18 @@ public final class JSONModelStorage: @unchecked Sendable {
     /// The model's changed form for writing: untouched parts stay the original's.
     var edited: _EditedValue { edits ?? .original(original) }
 
+    /// Whether a property was set: reads of properties not cached yet then look
+    /// through the changes, since one property's path may lie inside another's.
+    @usableFromInline var isEdited: Bool { edits != nil }
+
+    /// The value at `path` with the changes: an untouched part of the original as it
+    /// is, or a changed part as a small document of its own.
+    @usableFromInline func changedMember(at path: [String]) -> JSONValue? {
+        guard let value = edited.edited(at: path[...]) else { return nil }
+        if case .original(let untouched) = value { return untouched }
+        return JSONModelSupport.parse(value.encoded())
+    }
+
     /// The value of the property in `slot`, at `key`, read with `codec`, or
     /// `defaultValue` when the key is missing or `null`.
     @inlinable
@@ -58,7 +71,8 @@ public final class JSONModelStorage: @unchecked Sendable {
         slot: Int, key: String, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        return store(JSONModelSupport.read(original[key], from: original, codec: codec, default: defaultValue()), in: slot)
+        let found = isEdited ? changedMember(at: [key]) : original[key]
+        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: key)
     }
 
     /// The value of the property in `slot`, at the nested `path` of a dotted `@JSONKey`.
@@ -67,8 +81,8 @@ public final class JSONModelStorage: @unchecked Sendable {
         slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        let found = JSONModelSupport.member(of: original, at: path)
-        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot)
+        let found = isEdited ? changedMember(at: path) : JSONModelSupport.member(of: original, at: path)
+        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: path.first)
     }
 
     /// Sets the property in `slot`, at `key`, copying `storage` first if it is shared.
@@ -111,7 +125,13 @@ public final class JSONModelStorage: @unchecked Sendable {
         }
         edits = edited
         cache.withLock { cache in
+            // A property under the same top-level key (`media` and `media.m`) may hold
+            // what just changed: it is read again, through the change.
+            for other in cache.values.indices where other != slot && cache.keys[other] == path.first {
+                cache.values[other] = nil
+            }
             cache.values[slot] = .some(value as any Sendable)
+            cache.keys[slot] = path.first
             cache.editedJSON = nil
         }
     }
@@ -125,8 +145,11 @@ public final class JSONModelStorage: @unchecked Sendable {
     }
 
     @inlinable
-    func store<Value: Sendable>(_ value: Value, in slot: Int) -> Value {
-        cache.withLock { $0.values[slot] = .some(value as any Sendable) }
+    func store<Value: Sendable>(_ value: Value, in slot: Int, key: String?) -> Value {
+        cache.withLock { cache in
+            cache.values[slot] = .some(value as any Sendable)
+            cache.keys[slot] = key
+        }
         return value
     }
 }
@@ -135,9 +158,14 @@ public final class JSONModelStorage: @unchecked Sendable {
 @usableFromInline
 struct _ModelCache {
     @usableFromInline var values: [(any Sendable)?]
+    /// The top-level key each cached value was read from.
+    @usableFromInline var keys: [String?]
     var editedJSON: JSONValue?
 
-    @usableFromInline init(values: [(any Sendable)?]) { self.values = values }
+    @usableFromInline init(values: [(any Sendable)?], keys: [String?]) {
+        self.values = values
+        self.keys = keys
+    }
 }
 
 /// Helpers for the code that `@JSONModel` generates. Not meant to be called directly.
