@@ -14,7 +14,9 @@ private struct FuzzRecord: Codable {
 }
 
 /// Target 4's model, written as `@JSONModel` writes one (the fuzz build has no macros), over
-/// the same runtime: validation, lazy typed reads, nested models and a lazy array.
+/// the same runtime: validation, lazy typed reads, nested models and a lazy array, and both
+/// preprocessing steps, each of which the input can make fail (see ``preprocess(_:)`` and
+/// ``transform(_:)``).
 private struct FuzzModel: JSONModel {
     private let storage: JSONModelStorage
     var json: JSONValue { storage.json }
@@ -37,17 +39,47 @@ private struct FuzzModel: JSONModel {
         JSONModelSupport.validate(json, path: ["media", "m"], codec: String?.self, hasDefault: false, into: &validation)
     }
 
+    /// Text that starts with `#` is repaired JSON: the `#` goes and `\'` becomes `'`. Text that
+    /// starts with `#!` fails.
+    static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] {
+        guard bytes.first == UInt8(ascii: "#") else { return bytes }
+        if bytes.dropFirst().first == UInt8(ascii: "!") {
+            throw FuzzModelStepFailure("preprocessing rejects text that starts with #! (\(bytes.count) bytes)")
+        }
+        return JSONPreprocessing.unescapingSingleQuotes(Array(bytes.dropFirst()))
+    }
+
+    /// An object whose member `wrapped` is an object reads as that object (repeatedly, so that
+    /// a model's own JSON reads back the same); one whose member `transform` is `"fail"` fails.
+    /// Nested models (`children`) are transformed too, where a failure is one of the parent's issues.
+    static func transform(_ json: JSONValue) throws -> JSONValue {
+        var current = json
+        while let inner = current["wrapped"], inner.kind == .object { current = inner }
+        if current["transform"]?.string == "fail" {
+            throw FuzzModelStepFailure("the transform rejects the object at byte \(current.byteRange.lowerBound)")
+        }
+        return current
+    }
+
     var propertyValues: KeyValuePairs<String, Any> {
         ["id": id, "name": name as Any, "when": when as Any, "size": size, "children": children as Any, "first": first as Any]
     }
 }
 
+/// A failure of ``FuzzModel``'s preprocessing steps (a message on the heap, which the leak check
+/// sees freed).
+private struct FuzzModelStepFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 extension FuzzTarget {
-    /// Target 4. Random input through `YAJLDecoder` and a model: no crash, every error typed, and
-    /// a model that was created reads every property (lazily) without failing, down its children.
+    /// Target 4. Random input through `YAJLDecoder` and a model: no crash, every error typed
+    /// (a failed preprocessing step or transform included), and a model that was created reads
+    /// every property (lazily) without failing, down its children.
     public static let decoding = FuzzTarget(
         name: "decoding",
-        summary: "YAJLDecoder and model validation of random input: typed errors, reads after validation never fail"
+        summary: "YAJLDecoder and model validation (preprocess and transform too) of random input: typed errors, reads after validation never fail"
     ) { input throws(FuzzFailure) in
         let bytes = Array(input)
         do {
@@ -60,7 +92,19 @@ extension FuzzTarget {
             throw FuzzFailure("YAJLDecoder threw an untyped error: \(error)")
         }
 
-        guard let model = try? FuzzModel(parsing: bytes) else { return }
+        let model: FuzzModel
+        do throws(JSONModelError) {
+            model = try FuzzModel(parsing: bytes)
+        } catch {
+            if bytes.starts(with: "#!".utf8) {
+                try require(error.issues.count == 1 && error.issues[0].description.contains("preprocessing failed: preprocessing rejects"),
+                            "a failed preprocessing step is reported as \(error)")
+            }
+            _ = error.description
+            return
+        }
+        try require(!bytes.starts(with: "#!".utf8), "a model was read although its preprocessing fails")
+        try require(model.json["transform"]?.string != "fail", "a model was read although its transform fails")
         var pending = [model]
         var visited = 0
         while let next = pending.popLast(), visited < 10_000 {

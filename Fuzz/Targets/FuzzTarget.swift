@@ -29,6 +29,7 @@ public struct FuzzTarget: Sendable {
         .treeBuilder,
         .streaming,
         .decoding,
+        .patch,
     ]
 
     /// The target called `name`, if there is one.

@@ -121,4 +121,24 @@ struct DocumentEditingTests {
         #expect(edited.root["b"]?.string == "two")
         #expect(try edited.setting(3, at: "/c").jsonString() == #"{"a": 1,"b":"two","c":3}"#)
     }
+
+    /// The writer repeats the white space before an original container's first child before
+    /// each new child; the size bound that guards the document limit counted one byte each.
+    @Test func theSizeBoundCountsTheLeadCopiedBeforeEachNewChild() throws {
+        let lead = String(repeating: " ", count: 1_000)
+        let document = try JSONDocument(parsing: "{\"list\": [\(lead)1], \"map\": {\(lead)\"a\": 1}}")
+        var edited = document
+        for index in 0..<20 {
+            edited = try edited.inserting(JSON(integerLiteral: index), at: "/list/0").setting(JSON(integerLiteral: index), at: "/map/k\(index)")
+        }
+        let patched = try document.applying(JSONPatch((0..<20).flatMap { index in
+            [.add(path: "/list/-", value: 1), .add(path: "/map/p\(index)", value: 2)]
+        }))
+        for result in [edited, patched] {
+            let written = result.jsonData().count
+            #expect(written > 40 * 1_000)
+            #expect(try #require(result.edits).byteCountBound >= written)
+            #expect(try #require(result.edits).value.byteCountBound >= written)
+        }
+    }
 }

@@ -22,4 +22,28 @@ struct FuzzFindingsTests {
         #expect(parseError("\u{0B}5")?.caseName == "syntax")
         #expect(parseError("[1,\u{0C}\"a\\nb\"]")?.caseName == "syntax")
     }
+
+    /// Found by the `patch` target within a minute (`Tests/Fuzz/Regressions/patch/crash-86f1…`).
+    /// JSON Pointer compares keys by code points, and so do parsed documents and `JSON`'s edits;
+    /// but an edited document looked up the members it had added, and the members of new objects,
+    /// with `String`'s `==`, which takes canonically equivalent spellings as equal. So after adding
+    /// `"e\u{301}"` to `{"é": 1}`, adding `"é"` replaced the new member instead of the original.
+    @Test func documentEditsMatchKeysByBytes() throws {
+        let precomposed = "\u{E9}", decomposed = "e\u{301}"
+        let document = try JSONDocument(parsing: #"{"\#(precomposed)": 1}"#)
+        let patch = JSONPatch([.add(path: "/" + decomposed, value: 2), .add(path: "/" + precomposed, value: 3)])
+        let edited = try document.applying(patch)
+        #expect(edited.root[precomposed]?.int == 3)
+        #expect(edited.root[decomposed]?.int == 2)
+        #expect(try edited.root == JSON(document.root).applying(patch).document().root)
+        #expect(try document.setting(2, at: "/" + decomposed).setting(3, at: "/" + precomposed).jsonString()
+            == #"{"\#(precomposed)": 3,"\#(decomposed)":2}"#)
+
+        // Removing one spelling leaves the other, in new objects too.
+        let nested = try document.setting([decomposed: 1], at: "/n")
+        #expect(throws: JSONEditError(.missingValue, pointer: "/n/" + precomposed)) { try nested.removing(at: "/n/" + precomposed) }
+        #expect(try nested.removing(at: "/n/" + decomposed).jsonString() == #"{"\#(precomposed)": 1,"n":{}}"#)
+        #expect(try document.merging([decomposed: 2]).merging([precomposed: nil]).jsonString()
+            == #"{"\#(decomposed)":2}"#)
+    }
 }

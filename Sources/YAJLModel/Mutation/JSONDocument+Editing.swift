@@ -150,15 +150,18 @@ extension JSONDocument {
     ) throws(JSONEditError) -> JSONDocument {
         let tokens = try _JSONPointer.tokens(pointer)
         var root = editedRoot
+        var lead = 0
         if let last = tokens.last {
             try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
+                lead = parent.firstLeadByteCount
                 try body(&parent, last, edit)
             }
         } else {
             root = edit
         }
-        // Each added value can add its own length plus a key and separators.
-        let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4
+        // Each added value can add its own length plus a key and separators, and in an
+        // original container a copy of the text before its first child.
+        let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
         return JSONDocument(edits: _DocumentEdits(root, byteCountBound: bound))
     }

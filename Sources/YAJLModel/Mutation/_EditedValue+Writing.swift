@@ -18,12 +18,38 @@ extension _EditedValue {
         case .original(let value): return value.byteRange.count
         case .new(let json): return json.encoded(options: .withoutEscapingSlashes).count
         case .patched(let container):
+            // A new child is written after a comma and a copy of the first child's lead.
+            let lead = container.firstLeadByteCount
             return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + $1.byteCountBound }
-                + container.inserted.values.joined().reduce(0) { $0 + $1.byteCountBound + 1 }
-                + container.appended.reduce(0) { $0 + member($1.key, $1.value) }
+                + container.inserted.values.joined().reduce(0) { $0 + $1.byteCountBound + 1 + lead }
+                + container.appended.reduce(0) { $0 + member($1.key, $1.value) + lead }
         case .array(let elements): return elements.reduce(2) { $0 + $1.byteCountBound + 1 }
         case .object(let members): return members.reduce(2) { $0 + member($1.key, $1.value) }
         }
+    }
+}
+
+extension _EditedValue {
+    /// The length of the text between an original container's opening bracket and its first
+    /// child (white space, or comments in a document parsed with them), which the writer
+    /// repeats before each new child when it copies the text; 0 for other values.
+    var firstLeadByteCount: Int {
+        switch self {
+        case .original(let value) where value.kind == .array || value.kind == .object:
+            _PatchedContainer(original: value).firstLeadByteCount
+        case .patched(let container): container.firstLeadByteCount
+        default: 0
+        }
+    }
+}
+
+extension _PatchedContainer {
+    /// See ``_EditedValue/firstLeadByteCount``.
+    var firstLeadByteCount: Int {
+        let document = original.document
+        let firstChild = document.firstChild(original.node)
+        guard firstChild < document.subtreeEnd(original.node) else { return 0 }
+        return document.startOffset(firstChild) - original.byteRange.lowerBound - 1
     }
 }
 
