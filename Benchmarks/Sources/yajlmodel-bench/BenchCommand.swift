@@ -22,13 +22,16 @@ struct BenchCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Measured rounds per case (default 15; 3 with --quick).")
+    @Option(help: "Measured rounds per case, exactly. Without it a case gets up to 15 rounds (3 with --quick), fewer (but at least 5) when its rounds are slow: as many as fit in --case-seconds.")
     var runs: Int?
+
+    @Option(help: "Without --runs: the time a case's measured rounds should take, which sets how many a slow case gets (default 6).")
+    var caseSeconds: Double = 6
 
     @Option(help: "Warm-up rounds per case, not measured (default 3; 1 with --quick).")
     var warmup: Int?
 
-    @Option(help: "Size multiplier for generated inputs: 1 gives documents of 1-2 MB, feeds of 16-32 MB and a 1 GiB bounded-memory feed (default 1; 0.05 with --quick).")
+    @Option(help: "Size multiplier for generated inputs: 1 gives documents of 1.5-5 MB, feeds and JSON Lines of 8-16 MB and a 1 GiB bounded-memory feed (default 1; 0.05 with --quick).")
     var scale: Double?
 
     @Flag(help: "A smoke run in seconds (under a minute even in debug): every scenario on small inputs, few rounds, and the JSON and chart written to a temporary directory and checked, unless --json or --chart say where.")
@@ -80,6 +83,7 @@ struct BenchCommand: ParsableCommand {
         if let minSampleMilliseconds, !(minSampleMilliseconds >= 0 && minSampleMilliseconds.isFinite) {
             throw ValidationError("--min-sample-ms must not be negative.")
         }
+        if !(caseSeconds > 0 && caseSeconds.isFinite) { throw ValidationError("--case-seconds must be a positive number.") }
         if let feedMegabytes, feedMegabytes < 1 { throw ValidationError("--feed-megabytes must be at least 1.") }
         if files.joined().contains(where: \.isEmpty) { throw ValidationError("--files holds an empty name.") }
     }
@@ -92,7 +96,8 @@ struct BenchCommand: ParsableCommand {
         let plan = Plan(
             warmup: warmup ?? (quick ? 1 : 3),
             runs: runs ?? (quick ? 3 : 15),
-            minSampleSeconds: (minSampleMilliseconds ?? (quick ? 1 : 2)) / 1000)
+            minSampleSeconds: (minSampleMilliseconds ?? (quick ? 1 : 2)) / 1000,
+            caseSeconds: runs == nil ? caseSeconds : nil)
         let effectiveScale = scale ?? (quick ? 0.05 : 1)
         let context = BenchContext(options: .init(
             scale: effectiveScale, quick: quick, corpus: corpus, files: files.flatMap { $0 },
@@ -138,18 +143,20 @@ struct BenchCommand: ParsableCommand {
 
         var results: [CaseResult] = []
         for (index, (scenario, benchCase)) in cases.enumerated() {
-            let rounds = benchCase.singleShot ? "1 run" : "\(plan.warmup) warm-up + \(plan.runs) rounds"
+            let rounds = benchCase.singleShot ? "1 run" : "\(plan.warmup) warm-up + \(plan.caseSeconds == nil ? "" : "up to ")\(plan.runs) rounds"
             log("[\(index + 1)/\(cases.count)] \(scenario.name) · \(benchCase.input) (\(formatBytes(benchCase.inputBytes))): "
                 + "\(benchCase.contenders.count) contenders, \(rounds)")
             let result = measure(benchCase, scenario: scenario, plan: plan)
             results.append(result)
-            log("    done in \(format(result.wallSeconds, 1)) s")
+            let measured = result.outcomes.map(\.samples.count).max() ?? 0
+            log("    \(measured) rounds, done in \(format(result.wallSeconds, 1)) s")
         }
 
         var options: [(name: String, value: String)] = [
             ("arguments", CommandLine.arguments.dropFirst().joined(separator: " ")),
             ("scale", format(effectiveScale, 3)),
             ("quick", String(quick)),
+            ("roundsPerCase", plan.caseSeconds == nil ? "exactly \(plan.runs)" : "up to \(plan.runs), at least \(min(plan.runs, Plan.minimumRuns)), as fit in \(format(caseSeconds, 1)) s"),
         ]
         if let corpus { options.append(("corpus", corpus)) }
         if !terms.isEmpty { options.append(("filter", terms.joined(separator: ","))) }

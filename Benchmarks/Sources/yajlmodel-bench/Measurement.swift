@@ -4,10 +4,23 @@ import YAJLModel
 /// How much to measure.
 struct Plan: Sendable {
     let warmup: Int
+    /// Measured rounds per case (at most, with a `caseSeconds` budget).
     let runs: Int
     /// A sample repeats the body until it lasts at least this long, so that the
     /// clock's resolution and call overhead vanish on small inputs.
     let minSampleSeconds: Double
+    /// When set, a case whose rounds are slow gets fewer of them: as many as fit in this
+    /// many seconds, but never fewer than `minimumRuns`; and its warm-up stops after one
+    /// round when that round took over a second (such runs are warm after one). Nil when
+    /// `--runs` was given: then every case gets exactly `runs` rounds.
+    let caseSeconds: Double?
+    static let minimumRuns = 5
+
+    /// The rounds to measure, given how long the first measured round took.
+    func rounds(firstRoundSeconds: Double) -> Int {
+        guard let caseSeconds else { return runs }
+        return max(min(runs, Self.minimumRuns), min(runs, Int(caseSeconds / max(firstRoundSeconds, 1e-6))))
+    }
 }
 
 /// Median, minimum and maximum of per-run seconds.
@@ -37,6 +50,8 @@ struct ContenderOutcome: Sendable {
     let result: Result
     /// The most resident memory any timed run added to the process, when measured.
     let peakResidentBytes: Int?
+    /// Seconds per run, one sample per measured round, in round order.
+    let samples: [Double]
 
     var statistics: Statistics? {
         if case .measured(let statistics, _, _) = result { return statistics }
@@ -62,10 +77,15 @@ struct CaseResult: Sendable {
     }
 
     /// The contender's throughput ÷ the reference's: 1 for the reference, below 1 when
-    /// slower than YAJLModel.
+    /// slower than YAJLModel. It is the median over the rounds of each round's ratio: the
+    /// two runs of a round ran moments apart, so whatever load the machine had then
+    /// weighs on both, and drops out of the ratio.
     func ratio(of name: String) -> Double? {
-        guard let reference = statistics(of: reference), let other = statistics(of: name) else { return nil }
-        return reference.median / other.median
+        guard let reference = outcomes.first(where: { $0.name == reference }), reference.statistics != nil,
+            let other = outcomes.first(where: { $0.name == name }), other.statistics != nil
+        else { return nil }
+        let ratios = zip(reference.samples, other.samples).map { $0 / $1 }
+        return ratios.isEmpty ? nil : Statistics(ratios).median
     }
 
     func megabytesPerSecond(_ statistics: Statistics) -> Double {
@@ -156,8 +176,15 @@ func measure(_ benchCase: BenchCase, scenario: any Scenario, plan: Plan) -> Case
     } else {
         // At least one untimed round always runs: it finds failing contenders and
         // calibrates repetitions before any sample counts.
-        for index in 0..<Swift.max(1, plan.warmup) { round(index, record: false) }
-        for index in 0..<plan.runs { round(index, record: true) }
+        for index in 0..<Swift.max(1, plan.warmup) {
+            let start = ContinuousClock.now
+            round(index, record: false)
+            if plan.caseSeconds != nil && (ContinuousClock.now - start).seconds > 1 { break }
+        }
+        let start = ContinuousClock.now
+        round(0, record: true)
+        let rounds = plan.rounds(firstRoundSeconds: (ContinuousClock.now - start).seconds)
+        for index in 1..<Swift.max(1, rounds) { round(index, record: true) }
     }
 
     // The sink is printed only in the impossible case, but the compiler cannot know.
@@ -165,12 +192,13 @@ func measure(_ benchCase: BenchCase, scenario: any Scenario, plan: Plan) -> Case
 
     let outcomes = trials.map { trial in
         if let failure = trial.failure {
-            return ContenderOutcome(name: trial.name, family: trial.family, result: .failed(failure), peakResidentBytes: nil)
+            return ContenderOutcome(
+                name: trial.name, family: trial.family, result: .failed(failure), peakResidentBytes: nil, samples: [])
         }
         return ContenderOutcome(
             name: trial.name, family: trial.family,
             result: .measured(Statistics(trial.samples), runs: trial.samples.count, repetitions: trial.repetitions),
-            peakResidentBytes: trial.peakResidentBytes)
+            peakResidentBytes: trial.peakResidentBytes, samples: trial.samples)
     }
     var result = CaseResult(
         scenario: scenario.name, title: scenario.title, input: benchCase.input, inputBytes: benchCase.inputBytes,

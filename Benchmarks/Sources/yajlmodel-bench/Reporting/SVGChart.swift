@@ -48,7 +48,7 @@ enum SVGChart {
         svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="11">"#)
         svg.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
         svg.append(text(10, 24, "YAJLModel benchmark: each contender's throughput ÷ YAJLModel's, same bytes, interleaved rounds", size: 16, weight: "bold"))
-        svg.append(text(10, 44, "\(report.dayText) · \(report.machine.summary) · \(report.source) · medians of \(report.plan.runs) rounds", size: 12, fill: "#333333"))
+        svg.append(text(10, 44, "\(report.dayText) · \(report.machine.summary) · \(report.source) · medians of \(TableReport.rounds(report.plan)) rounds", size: 12, fill: "#333333"))
         svg.append(text(10, 62, "Log scale. Right of the 1× line: faster than the YAJLModel reference (◆) of its group; left: slower (0.1×: ten times as long).", size: 12, fill: "#333333"))
         svg.append(text(10, 78, "Bars past the axis are cut; the right column gives every ratio, and the contender's MB/s.", size: 12, fill: "#333333"))
 

@@ -20,14 +20,19 @@ enum TableReport {
         return """
             yajlmodel-bench, \(report.dateText): \(report.source)
             machine: \(report.machine.summary)
-            \(plan.warmup) warm-up + \(plan.runs) measured rounds per case; each round runs every contender once, in a \
-            seeded random order; a run under 50 ms follows an untimed run of the same contender, and repeats within \
-            its sample until the sample lasts \(format(plan.minSampleSeconds * 1000, 1)) ms
+            \(plan.warmup) warm-up + \(rounds(plan)) measured rounds per case; each round runs every contender once, \
+            in a seeded random order; a run under 50 ms follows an untimed run of the same contender, and repeats \
+            within its sample until the sample lasts \(format(plan.minSampleSeconds * 1000, 1)) ms
             ms: median time per run (min, max over the rounds); MB/s: input bytes ÷ median time
-            × YAJLModel: the contender's throughput ÷ the reference's (the YAJLModel row marked "ref"), from the same \
-            rounds; below 1 means slower than YAJLModel
+            × YAJLModel: the contender's throughput ÷ the reference's (the YAJLModel row marked "ref"): the median \
+            over the rounds of each round's ratio; below 1 means slower than YAJLModel
             tree/input: YAJLModel's treeByteCount ÷ input bytes; peak RSS: the most resident memory one run added
             """
+    }
+
+    static func rounds(_ plan: Plan) -> String {
+        guard let seconds = plan.caseSeconds, plan.runs > Plan.minimumRuns else { return String(plan.runs) }
+        return "\(Plan.minimumRuns)-\(plan.runs) (as many as fit in \(format(seconds, 0)) s)"
     }
 
     static func table(_ cases: [CaseResult]) -> String {
@@ -35,7 +40,7 @@ enum TableReport {
         let showsMemory = cases.contains { $0.outcomes.contains { $0.peakResidentBytes != nil } }
         var columns: [(String, Table.Alignment)] = [
             ("input", .left), ("size", .right), ("contender", .left), ("median ms", .right), ("min ms", .right),
-            ("max ms", .right), ("MB/s", .right), ("× YAJLModel", .right),
+            ("max ms", .right), ("runs", .right), ("MB/s", .right), ("× YAJLModel", .right),
         ]
         if showsTree { columns.append(("tree/input", .right)) }
         if showsMemory { columns.append(("peak RSS", .right)) }
@@ -48,7 +53,7 @@ enum TableReport {
                 case .measured(let statistics, _, _):
                     cells += [
                         milliseconds(statistics.median), milliseconds(statistics.min), milliseconds(statistics.max),
-                        format(result.megabytesPerSecond(statistics), 1),
+                        String(outcome.samples.count), format(result.megabytesPerSecond(statistics), 1),
                         outcome.name == result.reference ? "1 (ref)" : result.ratio(of: outcome.name).map(formatRatio) ?? "-",
                     ]
                     if showsTree { cells.append(result.treeBytesPerInputByte[outcome.name].map { format($0, 3) } ?? "") }

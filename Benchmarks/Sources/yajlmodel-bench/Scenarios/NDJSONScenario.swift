@@ -17,7 +17,7 @@ struct NDJSONScenario: Scenario {
 
     func cases(in context: BenchContext) throws -> [BenchCase] {
         let statuses = context.statuses()
-        let target = context.scaled(32 << 20)
+        let target = context.scaled(16 << 20)
         let (url, size) = try context.file("records.jsonl") { handle in
             var written = 0
             var block = Data()
@@ -68,24 +68,35 @@ struct NDJSONScenario: Scenario {
     }
 
     /// The file read whole, split at line feeds, each line given to JSONSerialization;
-    /// with `concurrency` > 1 the lines are split into that many runs, parsed at once.
+    /// with `concurrency` > 1 the text is cut at line feeds into that many parts, each
+    /// copied into a buffer of its own (so the threads share no reference counts) and
+    /// parsed at once.
     static func foundationLines(_ url: URL, concurrency: Int, name: String) -> Contender {
         Contender(name, .foundation) {
             return {
                 let text = try Data(contentsOf: url)
-                let lines = text.split(separator: UInt8(ascii: "\n"))
+                var bounds = [text.startIndex]
+                for part in 1..<concurrency {
+                    var cut = Swift.max(bounds[part - 1], text.startIndex + text.count * part / concurrency)
+                    while cut < text.endIndex && text[cut] != UInt8(ascii: "\n") { cut += 1 }
+                    bounds.append(Swift.min(cut + 1, text.endIndex))
+                }
+                bounds.append(text.endIndex)
+                let parts = UncheckedBox(bounds)
+                let shared = UncheckedBox(text)
                 let totals = UnsafeMutableBufferPointer<Int>.allocate(capacity: concurrency)
                 defer { totals.deallocate() }
                 totals.initialize(repeating: 0)
                 let failed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: concurrency)
                 defer { failed.deallocate() }
                 failed.initialize(repeating: false)
-                let shared = UncheckedBox((totals, failed, lines))
+                let results = UncheckedBox((totals, failed))
                 DispatchQueue.concurrentPerform(iterations: concurrency) { part in
-                    let (totals, failed, lines) = shared.value
-                    let range = lines.count * part / concurrency..<lines.count * (part + 1) / concurrency
+                    let (totals, failed) = results.value
+                    let bounds = parts.value
+                    let own = concurrency == 1 ? shared.value : Data(shared.value[bounds[part]..<bounds[part + 1]])
                     var total = 0
-                    for line in lines[range] {
+                    for line in own.split(separator: UInt8(ascii: "\n")) {
                         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
                             failed[part] = true
                             return

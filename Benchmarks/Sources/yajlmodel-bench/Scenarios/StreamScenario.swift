@@ -25,8 +25,8 @@ struct StreamScenario: Scenario {
 
     func cases(in context: BenchContext) throws -> [BenchCase] {
         let feeds: [(name: String, file: String, items: [[UInt8]], bytes: Int)] = [
-            ("feed of twitter-like statuses", "statuses-feed.json", context.statuses(), context.scaled(32 << 20)),
-            ("feed of 140-byte log records", "log-feed.json", GeneratedLog.logItems(), context.scaled(16 << 20)),
+            ("feed of twitter-like statuses", "statuses-feed.json", context.statuses(), context.scaled(16 << 20)),
+            ("feed of 140-byte log records", "log-feed.json", GeneratedLog.logItems(), context.scaled(8 << 20)),
         ]
         return try feeds.map { feed in
             let (url, size) = try context.file(feed.file) { handle in
