@@ -22,11 +22,11 @@ struct BenchCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Measured rounds per case, exactly. Without it a case gets up to 15 rounds (3 with --quick), fewer (but at least 5) when its rounds are slow: as many as fit in --case-seconds.")
+    @Option(help: "Measured rounds per case, exactly (at most, with --case-seconds). Without it a case gets up to 15 rounds (3 with --quick), fewer (but at least 5) when its rounds are slow: as many as fit in --case-seconds.")
     var runs: Int?
 
-    @Option(help: "Without --runs: the time a case's measured rounds should take, which sets how many a slow case gets (default 6).")
-    var caseSeconds: Double = 6
+    @Option(help: "The time a case's measured rounds should take, which sets how many a slow case gets (default 6; with --runs, none unless given).")
+    var caseSeconds: Double?
 
     @Option(help: "Warm-up rounds per case, not measured (default 3; 1 with --quick).")
     var warmup: Int?
@@ -83,7 +83,9 @@ struct BenchCommand: ParsableCommand {
         if let minSampleMilliseconds, !(minSampleMilliseconds >= 0 && minSampleMilliseconds.isFinite) {
             throw ValidationError("--min-sample-ms must not be negative.")
         }
-        if !(caseSeconds > 0 && caseSeconds.isFinite) { throw ValidationError("--case-seconds must be a positive number.") }
+        if let caseSeconds, !(caseSeconds > 0 && caseSeconds.isFinite) {
+            throw ValidationError("--case-seconds must be a positive number.")
+        }
         if let feedMegabytes, feedMegabytes < 1 { throw ValidationError("--feed-megabytes must be at least 1.") }
         if files.joined().contains(where: \.isEmpty) { throw ValidationError("--files holds an empty name.") }
     }
@@ -97,7 +99,7 @@ struct BenchCommand: ParsableCommand {
             warmup: warmup ?? (quick ? 1 : 3),
             runs: runs ?? (quick ? 3 : 15),
             minSampleSeconds: (minSampleMilliseconds ?? (quick ? 1 : 2)) / 1000,
-            caseSeconds: runs == nil ? caseSeconds : nil)
+            caseSeconds: runs == nil ? caseSeconds ?? 6 : caseSeconds)
         let effectiveScale = scale ?? (quick ? 0.05 : 1)
         let context = BenchContext(options: .init(
             scale: effectiveScale, quick: quick, corpus: corpus, files: files.flatMap { $0 },
@@ -156,7 +158,7 @@ struct BenchCommand: ParsableCommand {
             ("arguments", CommandLine.arguments.dropFirst().joined(separator: " ")),
             ("scale", format(effectiveScale, 3)),
             ("quick", String(quick)),
-            ("roundsPerCase", plan.caseSeconds == nil ? "exactly \(plan.runs)" : "up to \(plan.runs), at least \(min(plan.runs, Plan.minimumRuns)), as fit in \(format(caseSeconds, 1)) s"),
+            ("roundsPerCase", plan.caseSeconds == nil ? "exactly \(plan.runs)" : "up to \(plan.runs), at least \(min(plan.runs, Plan.minimumRuns)), as fit in \(format(plan.caseSeconds ?? 0, 1)) s"),
         ]
         if let corpus { options.append(("corpus", corpus)) }
         if !terms.isEmpty { options.append(("filter", terms.joined(separator: ","))) }

@@ -14,9 +14,9 @@ import YAJLModel
 /// ```
 enum JSONReport {
     static let definitions: JSON = [
-        "medianSeconds": "median seconds per run over the measured rounds (minSeconds, maxSeconds: the extremes)",
+        "medianSeconds": "median seconds per run over the measured rounds (minSeconds, maxSeconds: the extremes; runs: how many rounds)",
         "mbPerSecond": "inputBytes / 10^6 / medianSeconds",
-        "ratioVsYAJLModel": "this contender's throughput / the reference's (a YAJLModel contender, named in the scenario's reference), from the same interleaved rounds: 1 for the reference, below 1 when slower than YAJLModel",
+        "ratioVsYAJLModel": "this contender's throughput / the reference's (a YAJLModel contender, named in the scenario entry's reference): the median over the interleaved rounds of each round's ratio; 1 for the reference, below 1 when slower than YAJLModel",
         "peakResidentBytes": "the most resident memory (VmHWM - VmRSS before) one run added to the process, where measured",
         "treeBytesPerInputByte": "JSONDocument.treeByteCount / inputBytes, for the contender that builds YAJLModel's tree",
         "yajlModelSpeedup": "geometric mean over the scenario's inputs of the reference's throughput / the contender's",

@@ -2,10 +2,10 @@ import Foundation
 import YAJLModel
 import YAJLModelMacros
 
-// Reading every field of every status of a Twitter search result, two ways, on the
+// Reading every field of every status of a Twitter search result, three ways, on the
 // same bytes: @JSONModel types (parse, validate, then each field decoded on read),
-// and Codable structs with the same fields through JSONDecoder. Both read every
-// field and fold it into a checksum, so neither can skip work.
+// and Codable structs with the same fields through YAJLDecoder and JSONDecoder. All
+// read every field and fold it into a checksum, so none can skip work.
 
 @JSONModel(keys: .snakeCase)
 struct ModelStatus {
