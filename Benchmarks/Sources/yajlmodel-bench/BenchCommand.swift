@@ -42,7 +42,7 @@ struct BenchCommand: ParsableCommand {
         help: "Repeat a run within one sample until the sample lasts this long, so small inputs stay above clock noise (default 2; 1 with --quick).")
     var minSampleMilliseconds: Double?
 
-    @Option(help: "Keep only the scenarios, inputs or contenders whose name contains this (case-insensitive; comma-separated or repeated, any may match). A contender kept alone runs beside its scenario's reference.")
+    @Option(help: "Keep only the scenarios, inputs or contenders whose name contains this (case-insensitive; comma-separated or repeated, any may match). A term that is part of a scenario's name or alias picks scenarios; other terms pick inputs, or else contenders, each beside its case's reference.")
     var filter: [String] = []
 
     @Option(help: "Measure the *.json files in this directory instead of generated documents (the feeds stay generated).")
@@ -161,7 +161,7 @@ struct BenchCommand: ParsableCommand {
             ("roundsPerCase", plan.caseSeconds == nil ? "exactly \(plan.runs)" : "up to \(plan.runs), at least \(min(plan.runs, Plan.minimumRuns)), as fit in \(format(plan.caseSeconds ?? 0, 1)) s"),
         ]
         if let corpus { options.append(("corpus", corpus)) }
-        if !terms.isEmpty { options.append(("filter", terms.joined(separator: ","))) }
+        if !selection.isEverything { options.append(("filter", selection.terms.joined(separator: ","))) }
         let report = RunReport(
             date: Date(), machine: .current(), source: context.source, plan: plan, options: options, results: results,
             wallSeconds: (ContinuousClock.now - started).seconds)

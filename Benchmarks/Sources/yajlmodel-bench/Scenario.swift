@@ -86,28 +86,40 @@ struct Contender: Sendable {
 }
 
 /// Which scenarios, inputs and contenders `--filter` keeps.
+///
+/// A term that names a scenario (or an alias: `parse`, `codable`, `streaming`) selects
+/// scenarios; any other term selects the cases whose input it names (`twitter`), and
+/// otherwise the contenders it names (`JSONSerialization`), each beside its case's
+/// reference so that its ratio means something.
 struct Selection: Sendable {
-    let terms: [String]
+    let scenarioTerms: [String]
+    let otherTerms: [String]
 
-    init(_ terms: [String]) {
-        self.terms = terms.flatMap { $0.split(separator: ",") }
+    init(_ terms: [String], scenarios: [any Scenario] = Scenarios.all) {
+        let terms = terms.flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty }
+        let names = scenarios.flatMap { [$0.name] + $0.aliases }.map { $0.lowercased() }
+        scenarioTerms = terms.filter { term in names.contains { $0.contains(term) } }
+        otherTerms = terms.filter { term in !names.contains { $0.contains(term) } }
     }
 
+    var terms: [String] { scenarioTerms + otherTerms }
     var isEverything: Bool { terms.isEmpty }
 
-    func matches(_ names: [String]) -> Bool {
+    private static func matches(_ terms: [String], _ names: [String]) -> Bool {
         terms.contains { term in names.contains { $0.lowercased().contains(term) } }
     }
 
-    /// A case runs whole when a term names its scenario (or an alias) or its input;
-    /// otherwise only the contenders a term names run, with the reference beside them so
-    /// that their ratios mean something; otherwise it does not run.
+    /// The case whole, only some of its contenders, or nil.
     func restrict(_ benchCase: BenchCase, of scenario: any Scenario) -> BenchCase? {
-        if isEverything || matches([scenario.name] + scenario.aliases + [benchCase.input]) { return benchCase }
+        if isEverything || Self.matches(scenarioTerms, [scenario.name] + scenario.aliases)
+            || Self.matches(otherTerms, [benchCase.input])
+        {
+            return benchCase
+        }
         var kept = benchCase
-        kept.contenders = benchCase.contenders.filter { matches([$0.name]) || $0.name == benchCase.reference }
+        kept.contenders = benchCase.contenders.filter { Self.matches(otherTerms, [$0.name]) || $0.name == benchCase.reference }
         return kept.contenders.contains(where: { $0.name != benchCase.reference }) ? kept : nil
     }
 }
