@@ -8,38 +8,44 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "yajlmodel-bench",
-        abstract: "Measures YAJLModel against yajl's own floor, yajl_tree and JSONSerialization.",
+        abstract: "Measures YAJLModel at every level against Foundation and raw yajl, on the same bytes.",
         discussion: """
-            Every contender parses the same bytes in one process. Runs are interleaved \
-            (every round runs each contender once, in a seeded random order), so machine \
-            noise lands on all contenders alike; each timed run follows an untimed run of \
-            the same contender, so none is measured in the state another left. Without --corpus \
-            the inputs are generated deterministically (twitter-like, catalog-like, canada-like).
-            Build with -c release; debug numbers mean nothing.
+            One run measures every scenario (see --list): parse to a tree; parse then read one deep \
+            field; typed decoding with @JSONModel and with Codable; writing an unchanged document; \
+            editing one field and writing; streaming a large feed; a feed larger than memory; JSON \
+            Lines on all cores. In each case the contenders work on the same bytes in interleaved \
+            rounds (every round runs each once, in a seeded random order), so machine noise lands on \
+            all alike; the ratios compare medians from the same rounds. Without --corpus the inputs \
+            are generated deterministically; --scale grows them.
+            Build with -c release; debug numbers mean nothing (CI runs --quick in debug only to check \
+            that everything still runs).
             """
     )
 
-    @Option(help: "Measured runs per contender and input (default 15; 5 with --quick).")
+    @Option(help: "Measured rounds per case, exactly (at most, with --case-seconds). Without it a case gets up to 15 rounds (3 with --quick), fewer (but at least 5) when its rounds are slow: as many as fit in --case-seconds.")
     var runs: Int?
 
-    @Option(help: "Warm-up runs per contender and input, not measured (default 3; 1 with --quick).")
+    @Option(help: "The time a case's measured rounds should take, which sets how many a slow case gets (default 6; with --runs, none unless given).")
+    var caseSeconds: Double?
+
+    @Option(help: "Warm-up rounds per case, not measured (default 3; 1 with --quick).")
     var warmup: Int?
 
-    @Option(help: "Size multiplier for generated inputs; 1 gives roughly 1-2 MB each (default 1; 0.1 with --quick).")
+    @Option(help: "Size multiplier for generated inputs: 1 gives documents of 1.5-5 MB, feeds and JSON Lines of 8-16 MB and a 1 GiB bounded-memory feed (default 1; 0.05 with --quick).")
     var scale: Double?
 
-    @Flag(help: "A smoke run in seconds: few runs, small generated inputs.")
+    @Flag(help: "A smoke run in seconds (under a minute even in debug): every scenario on small inputs, few rounds, and the JSON and chart written to a temporary directory and checked, unless --json or --chart say where.")
     var quick = false
 
     @Option(
         name: .customLong("min-sample-ms"),
-        help: "Repeat a parse within one sample until the sample lasts this long, so small inputs stay above clock noise.")
-    var minSampleMilliseconds: Double = 2
+        help: "Repeat a run within one sample until the sample lasts this long, so small inputs stay above clock noise (default 2; 1 with --quick).")
+    var minSampleMilliseconds: Double?
 
-    @Option(help: "Keep only inputs or contenders whose name contains this (case-insensitive; repeatable, any may match).")
+    @Option(help: "Keep only the scenarios, inputs or contenders whose name contains this (case-insensitive; comma-separated or repeated, any may match). A term that is part of a scenario's name or alias picks scenarios; other terms pick inputs, or else contenders, each beside its case's reference.")
     var filter: [String] = []
 
-    @Option(help: "Measure every *.json file in this directory instead of generated data.")
+    @Option(help: "Measure the *.json files in this directory instead of generated documents (the feeds stay generated).")
     var corpus: String?
 
     @Option(
@@ -47,22 +53,26 @@ struct BenchCommand: ParsableCommand {
         transform: { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } })
     var files: [[String]] = []
 
-    @Option(help: ArgumentHelp("Write the generated inputs into this directory as <name>.json and exit.", valueName: "directory"))
+    @Option(name: .customLong("json"), help: ArgumentHelp("Write the results as JSON to this file (then parse it back and check it).", valueName: "file"))
+    var jsonPath: String?
+
+    @Option(name: .customLong("chart"), help: ArgumentHelp("Write an SVG bar chart of the ratios to this file.", valueName: "file.svg"))
+    var chartPath: String?
+
+    @Option(help: "The size of the stream-memory scenario's feed, in MiB (default 1024 × --scale; 8 with --quick).")
+    var feedMegabytes: Int?
+
+    @Flag(help: "List the scenarios, their inputs and contenders, and exit.")
+    var list = false
+
+    @Option(help: ArgumentHelp("Write the generated documents into this directory as <name>.json and exit.", valueName: "directory"))
     var writeGenerated: String?
 
-    @Flag(help: "Measure Codable instead: YAJLDecoder/YAJLEncoder against JSONDecoder/JSONEncoder on the same structs (twitter.json and citm_catalog.json from --corpus, default ../shared/corpus, and a generated feed).")
+    @Flag(help: "Alias of --filter codable (the Codable decoding and encoding rows).")
     var codable = false
 
-    @Flag(help: """
-        Measure streaming instead: peak memory while reading a generated feed element by element, \
-        chunked and element-by-element parsing against the whole-document parse (on --corpus files, \
-        or generated inputs, and a generated feed), and parallel JSON Lines on 1 core and on 2. \
-        --filter memory, throughput or parallel picks rows.
-        """)
+    @Flag(help: "Alias of --filter streaming (the stream, stream-memory and ndjson scenarios).")
     var streaming = false
-
-    @Option(help: "With --streaming: the size of the generated feed for the memory row, in MiB (default 1024).")
-    var feedMegabytes = 1024
 
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, not \(runs).") }
@@ -70,40 +80,34 @@ struct BenchCommand: ParsableCommand {
         if let scale, !(scale > 0 && scale.isFinite) {
             throw ValidationError("--scale must be a positive number, not \(scale).")
         }
-        if corpus != nil, scale != nil { throw ValidationError("--scale applies to generated data, not to --corpus.") }
-        if !(minSampleMilliseconds >= 0 && minSampleMilliseconds.isFinite) {
+        if let minSampleMilliseconds, !(minSampleMilliseconds >= 0 && minSampleMilliseconds.isFinite) {
             throw ValidationError("--min-sample-ms must not be negative.")
         }
+        if let caseSeconds, !(caseSeconds > 0 && caseSeconds.isFinite) {
+            throw ValidationError("--case-seconds must be a positive number.")
+        }
+        if let feedMegabytes, feedMegabytes < 1 { throw ValidationError("--feed-megabytes must be at least 1.") }
         if files.joined().contains(where: \.isEmpty) { throw ValidationError("--files holds an empty name.") }
     }
 
     func run() throws {
         #if DEBUG
-        log("warning: this is a debug build; its numbers are meaningless. Use `swift run -c release`.")
+        log("warning: this is a debug build; its numbers are meaningless. Use `swift run -c release` (bash .ci/benchmark).")
         #endif
+        let started = ContinuousClock.now
         let plan = Plan(
             warmup: warmup ?? (quick ? 1 : 3),
-            runs: runs ?? (quick ? 5 : 15),
-            minSampleSeconds: minSampleMilliseconds / 1000)
-        let effectiveScale = scale ?? (quick ? 0.1 : 1)
-
-        let filters = filter.map { $0.lowercased() }
-        if codable {
-            return try CodableBenchmark.run(plan: plan, corpus: corpus, feedItems: Int(60_000 * effectiveScale), filters: filters)
-        }
-        func selected(_ name: String) -> Bool {
-            filters.isEmpty || filters.contains { name.lowercased().contains($0) }
-        }
-
-        if streaming {
-            let inputs = if let corpus { try Input.corpus(directory: corpus, names: files.flatMap { $0 }) }
-                else { GeneratedData.all(scale: effectiveScale) }
-            try StreamingBench.run(plan: plan, feedMegabytes: feedMegabytes, inputs: inputs, filters: filter)
-            return
-        }
+            runs: runs ?? (quick ? 3 : 15),
+            minSampleSeconds: (minSampleMilliseconds ?? (quick ? 1 : 2)) / 1000,
+            caseSeconds: runs == nil ? caseSeconds ?? 6 : caseSeconds)
+        let effectiveScale = scale ?? (quick ? 0.05 : 1)
+        let context = BenchContext(options: .init(
+            scale: effectiveScale, quick: quick, corpus: corpus, files: files.flatMap { $0 },
+            boundedFeedMegabytes: feedMegabytes ?? (quick ? 8 : max(1, Int((1024 * effectiveScale).rounded())))))
+        defer { context.cleanUp() }
 
         if let writeGenerated {
-            for input in GeneratedData.all(scale: effectiveScale) {
+            for input in GeneratedData.all(scale: effectiveScale) + [context.smallObjectsFeed()] {
                 let path = URL(fileURLWithPath: writeGenerated).appendingPathComponent(input.name + ".json").path
                 guard FileManager.default.createFile(atPath: path, contents: input.bytes) else {
                     throw BenchError.unwritable(path: path)
@@ -113,101 +117,84 @@ struct BenchCommand: ParsableCommand {
             return
         }
 
-        let inputs: [Input]
-        let source: String
-        if let corpus {
-            inputs = try Input.corpus(directory: corpus, names: files.flatMap { $0 })
-            source = "corpus \(corpus)"
-        } else if !files.isEmpty {
-            inputs = try files.flatMap { $0 }.map { try Input.file(path: $0) }
-            source = "files"
-        } else {
-            log("generating inputs at scale \(effectiveScale)...")
-            inputs = GeneratedData.all(scale: effectiveScale)
-            source = "generated data, scale \(effectiveScale)"
-        }
+        var terms = filter
+        if codable { terms.append("codable") }
+        if streaming { terms.append("streaming") }
+        let selection = Selection(terms)
 
-        // An input is measured with every contender if its name matches; otherwise only
-        // the contenders whose names match are measured on it.
-        var jobs: [(input: Input, contenders: [Contender])] = []
-        for input in inputs {
-            let contenders = selected(input.name) ? Contender.all : Contender.all.filter { selected($0.name) }
-            if !contenders.isEmpty { jobs.append((input, contenders)) }
-        }
-        guard !jobs.isEmpty else {
-            throw BenchError.nothingSelected(filter: filter, inputs: inputs.map(\.name))
-        }
-
-        var results: [InputResult] = []
-        for (index, job) in jobs.enumerated() {
-            log("[\(index + 1)/\(jobs.count)] \(job.input.name) (\(formatBytes(job.input.bytes.count))): "
-                + "\(job.contenders.count) contenders, \(plan.warmup) warm-up + \(plan.runs) runs")
-            let result = measure(job.input, contenders: job.contenders, plan: plan)
-            results.append(result)
-            log("    done in \(String(format: "%.1f", result.wallSeconds)) s")
-        }
-
-        print(Report.header(source: source, plan: plan))
-        print(Report.table(results))
-        print(Report.summary(results))
-
-        // Typed reading of Twitter-shaped inputs: @JSONModel against JSONDecoder.
-        let modelInputs = inputs.filter { ModelScenario.applies(to: $0) && (selected($0.name) || selected("model")) }
-        var modelResults: [InputResult] = []
-        for input in modelInputs {
-            log("models: \(input.name): \(plan.warmup) warm-up + \(plan.runs) runs")
-            modelResults.append(measure(input, contenders: ModelScenario.contenders, plan: plan))
-        }
-        if !modelResults.isEmpty {
-            print(Report.comparison(modelResults, title: "Read every field of every status", baseline: ModelScenario.codable))
-        }
-        results += modelResults
-
-        let failures = results.flatMap { result in
-            result.outcomes.compactMap { outcome -> String? in
-                if case .failed(let reason) = outcome.result { return "\(result.input.name) / \(outcome.name): \(reason)" }
-                return nil
+        // Build every selected case first (generating data, writing the feed files), so
+        // progress can count them; nothing here is timed.
+        var cases: [(scenario: any Scenario, benchCase: BenchCase)] = []
+        for scenario in Scenarios.all {
+            log("preparing \(scenario.name)...")
+            for benchCase in try scenario.cases(in: context) {
+                if let kept = selection.restrict(benchCase, of: scenario) { cases.append((scenario, kept)) }
             }
         }
+        guard !cases.isEmpty else { throw BenchError.nothingSelected(filter: terms, scenarios: Scenarios.all.map(\.name)) }
+
+        if list {
+            for (scenario, benchCase) in cases {
+                print("\(scenario.name) (\(scenario.title)) · \(benchCase.input), \(formatBytes(benchCase.inputBytes))")
+                for contender in benchCase.contenders {
+                    print("    \(contender.name)\(contender.name == benchCase.reference ? "  [reference]" : "")")
+                }
+            }
+            return
+        }
+
+        var results: [CaseResult] = []
+        for (index, (scenario, benchCase)) in cases.enumerated() {
+            let rounds = benchCase.singleShot ? "1 run" : "\(plan.warmup) warm-up + \(plan.caseSeconds == nil ? "" : "up to ")\(plan.runs) rounds"
+            log("[\(index + 1)/\(cases.count)] \(scenario.name) · \(benchCase.input) (\(formatBytes(benchCase.inputBytes))): "
+                + "\(benchCase.contenders.count) contenders, \(rounds)")
+            let result = measure(benchCase, scenario: scenario, plan: plan)
+            results.append(result)
+            let measured = result.outcomes.map(\.samples.count).max() ?? 0
+            log("    \(measured) rounds, done in \(format(result.wallSeconds, 1)) s")
+        }
+
+        var options: [(name: String, value: String)] = [
+            ("arguments", CommandLine.arguments.dropFirst().joined(separator: " ")),
+            ("scale", format(effectiveScale, 3)),
+            ("quick", String(quick)),
+            ("roundsPerCase", plan.caseSeconds == nil ? "exactly \(plan.runs)" : "up to \(plan.runs), at least \(min(plan.runs, Plan.minimumRuns)), as fit in \(format(plan.caseSeconds ?? 0, 1)) s"),
+        ]
+        if let corpus { options.append(("corpus", corpus)) }
+        if !selection.isEverything { options.append(("filter", selection.terms.joined(separator: ","))) }
+        let report = RunReport(
+            date: Date(), machine: .current(), source: context.source, plan: plan, options: options, results: results,
+            wallSeconds: (ContinuousClock.now - started).seconds)
+
+        print(TableReport.render(report))
+
+        // The smoke run writes and checks both files too, in a directory of its own.
+        var jsonPath = jsonPath
+        var chartPath = chartPath
+        var smokeDirectory: URL?
+        if quick && jsonPath == nil && chartPath == nil {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-bench-report-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            smokeDirectory = directory
+            jsonPath = directory.appendingPathComponent("results.json").path
+            chartPath = directory.appendingPathComponent("results.svg").path
+        }
+        defer { if let smokeDirectory { try? FileManager.default.removeItem(at: smokeDirectory) } }
+        if let jsonPath {
+            try JSONReport.write(report, to: jsonPath)
+            log("wrote \(jsonPath) (parsed back and checked)")
+        }
+        if let chartPath {
+            try SVGChart.write(report, to: chartPath)
+            log("wrote \(chartPath)")
+        }
+        log("total: \(format((ContinuousClock.now - started).seconds, 1)) s")
+
+        let failures = report.failures
         if !failures.isEmpty {
             log("error: \(failures.count) measurement(s) failed:")
             for failure in failures { log("  \(failure)") }
-            throw ExitCode.failure
+            throw BenchError.failed(failures.count)
         }
     }
-}
-
-/// Errors with a message meant for the person at the terminal; ArgumentParser
-/// prints them as `Error: ...` and exits with status 1.
-enum BenchError: Error, CustomStringConvertible {
-    case unreadable(path: String, reason: String)
-    case unwritable(path: String)
-    case emptyCorpus(directory: String)
-    case missingFile(name: String, directory: String)
-    case nothingSelected(filter: [String], inputs: [String])
-    case codableFailed(Int)
-
-    var description: String {
-        switch self {
-        case .unreadable(let path, let reason):
-            return "cannot read \(path): \(reason)"
-        case .unwritable(let path):
-            return "cannot write \(path)"
-        case .emptyCorpus(let directory):
-            return "no *.json files in \(directory)"
-        case .missingFile(let name, let directory):
-            return "no file named \(name) in \(directory)"
-        case .nothingSelected(let filter, let inputs):
-            return "--filter \(filter.joined(separator: ", ")) matches no input or contender "
-                + "(inputs: \(inputs.joined(separator: ", ")); contenders: "
-                + "\(Contender.all.map(\.name).joined(separator: ", ")))"
-        case .codableFailed(let count):
-            return "\(count) Codable measurement(s) failed"
-        }
-    }
-}
-
-/// Progress and warnings go to stderr so stdout holds only the report.
-func log(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -2,16 +2,29 @@ import Foundation
 import YAJLModel
 
 /// How much to measure.
-struct Plan {
+struct Plan: Sendable {
     let warmup: Int
+    /// Measured rounds per case (at most, with a `caseSeconds` budget).
     let runs: Int
-    /// A sample repeats the parse until it lasts at least this long, so that the
+    /// A sample repeats the body until it lasts at least this long, so that the
     /// clock's resolution and call overhead vanish on small inputs.
     let minSampleSeconds: Double
+    /// When set, a case whose rounds are slow gets fewer of them: as many as fit in this
+    /// many seconds, but never fewer than `minimumRuns`; and its warm-up stops after one
+    /// round when that round took over a second (such runs are warm after one). Nil when
+    /// `--runs` was given: then every case gets exactly `runs` rounds.
+    let caseSeconds: Double?
+    static let minimumRuns = 5
+
+    /// The rounds to measure, given how long the first measured round took.
+    func rounds(firstRoundSeconds: Double) -> Int {
+        guard let caseSeconds else { return runs }
+        return max(min(runs, Self.minimumRuns), min(runs, Int(caseSeconds / max(firstRoundSeconds, 1e-6))))
+    }
 }
 
-/// Median, minimum and maximum of per-parse seconds.
-struct Statistics {
+/// Median, minimum and maximum of per-run seconds.
+struct Statistics: Sendable {
     let median: Double
     let min: Double
     let max: Double
@@ -26,76 +39,98 @@ struct Statistics {
     }
 }
 
-struct ContenderOutcome {
-    enum Result {
-        case measured(Statistics, repetitions: Int)
+struct ContenderOutcome: Sendable {
+    enum Result: Sendable {
+        case measured(Statistics, runs: Int, repetitions: Int)
         case failed(String)
     }
 
     let name: String
+    let family: Contender.Family
     let result: Result
+    /// The most resident memory any timed run added to the process, when measured.
+    let peakResidentBytes: Int?
+    /// Seconds per run, one sample per measured round, in round order.
+    let samples: [Double]
 
     var statistics: Statistics? {
-        if case .measured(let statistics, _) = result { return statistics }
+        if case .measured(let statistics, _, _) = result { return statistics }
         return nil
     }
 }
 
-struct InputResult {
-    let input: Input
+/// A case as measured.
+struct CaseResult: Sendable {
+    let scenario: String
+    let title: String
+    let input: String
+    let inputBytes: Int
+    let reference: String
     let outcomes: [ContenderOutcome]
-    /// YAJLModel's `treeByteCount` and `nodeCount`, when it parsed the input.
-    let treeBytes: Int?
-    let nodeCount: Int?
+    let treeBytesPerInputByte: [String: Double]
+    let details: [String]
+    var notes: [String]
     let wallSeconds: Double
 
     func statistics(of name: String) -> Statistics? {
         outcomes.first { $0.name == name }?.statistics
     }
+
+    /// The contender's throughput ÷ the reference's: 1 for the reference, below 1 when
+    /// slower than YAJLModel. It is the median over the rounds of each round's ratio: the
+    /// two runs of a round ran moments apart, so whatever load the machine had then
+    /// weighs on both, and drops out of the ratio.
+    func ratio(of name: String) -> Double? {
+        guard let reference = outcomes.first(where: { $0.name == reference }), reference.statistics != nil,
+            let other = outcomes.first(where: { $0.name == name }), other.statistics != nil
+        else { return nil }
+        let ratios = zip(reference.samples, other.samples).map { $0 / $1 }
+        return ratios.isEmpty ? nil : Statistics(ratios).median
+    }
+
+    func megabytesPerSecond(_ statistics: Statistics) -> Double {
+        Double(inputBytes) / statistics.median / 1e6
+    }
 }
 
-/// A contender prepared for one input, and its samples so far.
+/// A contender prepared for one case, and its samples so far.
 private struct Trial {
     let name: String
-    let body: () throws -> Int
+    let family: Contender.Family
+    let body: @Sendable () throws -> Int
     var repetitions = 1
     var samples: [Double] = []
     var failure: String?
+    var peakResidentBytes: Int?
+    /// False once a run has lasted long enough that the state another contender left
+    /// cannot matter: then no untimed run precedes the timed one.
+    var needsPreRun = true
 }
 
-/// Measures `contenders` on `input`. Warm-up and measured runs are interleaved:
-/// each round runs every contender once, in a fresh (seeded) random order, so
-/// slow drift in the machine's speed (other load, frequency, neighbours on the
-/// host) lands on all of them alike.
+/// A run that lasts this long is past any cache or heap state another contender left.
+private let preRunThreshold = 0.05
+
+/// Measures the contenders of `benchCase`. Warm-up and measured runs are interleaved:
+/// each round runs every contender once, in a fresh (seeded) random order, so slow
+/// drift in the machine's speed (other load, frequency, neighbours on the host) lands
+/// on all of them alike, and the ratios come from the same rounds.
 ///
-/// Each timed sample is preceded by one untimed run of the same contender, so
-/// every contender is measured warm, in the state its own previous parse left,
-/// whoever ran before it. Without this the floor measured ~40 % slower right
-/// after JSONSerialization or yajl_tree (even after a plain 64 MB memset) than
-/// after YAJLModel, while YAJLModel did not care, so "vs floor" drifted with
-/// the set of contenders selected (canada-like: 0.87 alone, 1.0-1.1 in the mix).
-func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult {
+/// A timed sample of a contender whose run takes under 50 ms is preceded by one untimed
+/// run of the same contender, so it is measured warm, in the state its own previous run
+/// left, whoever ran before it. Without this the floor measured ~40 % slower right
+/// after JSONSerialization or yajl_tree (even after a plain 64 MB memset) than after
+/// YAJLModel, while YAJLModel did not care, so "vs floor" drifted with the set of
+/// contenders selected (canada-like: 0.87 alone, 1.0-1.1 in the mix). Longer runs
+/// outgrow the caches, and the extra run would only double the time the suite takes.
+func measure(_ benchCase: BenchCase, scenario: any Scenario, plan: Plan) -> CaseResult {
     let started = ContinuousClock.now
     var sink = 0
 
-    var trials: [Trial] = contenders.map { contender in
+    var trials: [Trial] = benchCase.contenders.map { contender in
         do {
-            return Trial(name: contender.name, body: try contender.prepare(input.bytes))
+            return Trial(name: contender.name, family: contender.family, body: try contender.prepare())
         } catch {
-            return Trial(name: contender.name, body: { 0 }, failure: oneLine(error))
-        }
-    }
-
-    // Facts about YAJLModel's tree, taken once, untimed.
-    var treeBytes: Int?
-    var nodeCount: Int?
-    if contenders.contains(where: { $0.name == Contender.yajlModel }),
-        let document = try? JSONDocument(parsing: input.bytes)
-    {
-        treeBytes = document.treeByteCount
-        nodeCount = document.nodeCount
-        if let expected = try? yajlValueCount(input.bytes), expected != document.nodeCount {
-            log("    warning: nodeCount is \(document.nodeCount) but yajl reports \(expected) values and keys")
+            return Trial(name: contender.name, family: contender.family, body: { 0 }, failure: oneLine(error))
         }
     }
 
@@ -106,15 +141,24 @@ func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult
             do {
                 let repetitions = trials[position].repetitions
                 let body = trials[position].body
-                if record {
+                if record && trials[position].needsPreRun && !benchCase.singleShot {
                     sink &+= try body()
                     settleHeap()
+                }
+                var residentBefore: Int?
+                if record && benchCase.measuresMemory {
+                    ResidentMemory.releaseFreedMemory()
+                    residentBefore = ResidentMemory.resetPeak() ? ResidentMemory.current : nil
                 }
                 let start = ContinuousClock.now
                 for _ in 0..<repetitions { sink &+= try body() }
                 settleHeap()
                 let seconds = (ContinuousClock.now - start).seconds / Double(repetitions)
+                if let residentBefore, let peak = ResidentMemory.peak {
+                    trials[position].peakResidentBytes = max(trials[position].peakResidentBytes ?? 0, peak - residentBefore)
+                }
                 if record { trials[position].samples.append(seconds) }
+                if seconds >= preRunThreshold { trials[position].needsPreRun = false }
                 // Calibrate repetitions from the warm-up (and the first measured
                 // round when there is no warm-up).
                 if !record || (plan.warmup == 0 && index == 0) {
@@ -127,22 +171,41 @@ func measure(_ input: Input, contenders: [Contender], plan: Plan) -> InputResult
         }
     }
 
-    // At least one untimed round always runs: it finds failing contenders and
-    // calibrates repetitions before any sample counts.
-    for index in 0..<Swift.max(1, plan.warmup) { round(index, record: false) }
-    for index in 0..<plan.runs { round(index, record: true) }
+    if benchCase.singleShot {
+        round(0, record: true)
+    } else {
+        // At least one untimed round always runs: it finds failing contenders and
+        // calibrates repetitions before any sample counts.
+        for index in 0..<Swift.max(1, plan.warmup) {
+            let start = ContinuousClock.now
+            round(index, record: false)
+            if plan.caseSeconds != nil && (ContinuousClock.now - start).seconds > 1 { break }
+        }
+        let start = ContinuousClock.now
+        round(0, record: true)
+        let rounds = plan.rounds(firstRoundSeconds: (ContinuousClock.now - start).seconds)
+        for index in 1..<Swift.max(1, rounds) { round(index, record: true) }
+    }
 
     // The sink is printed only in the impossible case, but the compiler cannot know.
     if sink == Int.min { log("sink \(sink)") }
 
     let outcomes = trials.map { trial in
-        if let failure = trial.failure { return ContenderOutcome(name: trial.name, result: .failed(failure)) }
+        if let failure = trial.failure {
+            return ContenderOutcome(
+                name: trial.name, family: trial.family, result: .failed(failure), peakResidentBytes: nil, samples: [])
+        }
         return ContenderOutcome(
-            name: trial.name, result: .measured(Statistics(trial.samples), repetitions: trial.repetitions))
+            name: trial.name, family: trial.family,
+            result: .measured(Statistics(trial.samples), runs: trial.samples.count, repetitions: trial.repetitions),
+            peakResidentBytes: trial.peakResidentBytes, samples: trial.samples)
     }
-    return InputResult(
-        input: input, outcomes: outcomes, treeBytes: treeBytes, nodeCount: nodeCount,
-        wallSeconds: (ContinuousClock.now - started).seconds)
+    var result = CaseResult(
+        scenario: scenario.name, title: scenario.title, input: benchCase.input, inputBytes: benchCase.inputBytes,
+        reference: benchCase.reference, outcomes: outcomes, treeBytesPerInputByte: benchCase.treeBytesPerInputByte,
+        details: benchCase.details, notes: [], wallSeconds: (ContinuousClock.now - started).seconds)
+    if let conclude = benchCase.conclude { result.notes = conclude(result) }
+    return result
 }
 
 extension Duration {
@@ -175,6 +238,6 @@ nonisolated(unsafe) private var escapedBlock: UnsafeMutableRawPointer?
 #endif
 
 /// An error as one line, for a table cell.
-private func oneLine(_ error: any Error) -> String {
+func oneLine(_ error: any Error) -> String {
     "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
 }

@@ -1,10 +1,11 @@
 import Foundation
+import YAJLModel
 import YAJLModelMacros
 
-// Reading every field of every status of a Twitter search result, two ways, on the
+// Reading every field of every status of a Twitter search result, three ways, on the
 // same bytes: @JSONModel types (parse, validate, then each field decoded on read),
-// and Codable structs with the same fields through JSONDecoder. Both read every
-// field and fold it into a checksum, so neither can skip work.
+// and Codable structs with the same fields through YAJLDecoder and JSONDecoder. All
+// read every field and fold it into a checksum, so none can skip work.
 
 @JSONModel(keys: .snakeCase)
 struct ModelStatus {
@@ -150,55 +151,75 @@ private func checksum(
     return sum
 }
 
-enum ModelScenario {
+/// Read every field of every status of a Twitter search result, through `@JSONModel`
+/// types and through Codable structs with the same fields (YAJLDecoder and JSONDecoder).
+/// Two more rows split the model's cost: the parse alone, and parse plus validation.
+struct ModelDecodeScenario: Scenario {
+    let name = "model-decode"
+    let title = "typed decode reading every field: @JSONModel"
+    let aliases = ["model", "typed"]
+
     static let model = "@JSONModel, every field"
-    static let codable = "JSONDecoder, every field"
-    static let parseOnly = "YAJLModel parse"
+    static let jsonDecoder = "JSONDecoder, every field"
+    static let yajlDecoder = "YAJLDecoder, every field"
+    static let parseOnly = "YAJLModel parse only"
     static let validateOnly = "@JSONModel, validate only"
 
-    /// Applies to Twitter-shaped inputs: a top-level `statuses` array.
-    static func applies(to input: Input) -> Bool { input.name.lowercased().contains("twitter") && !input.name.contains("escaped") }
+    func cases(in context: BenchContext) throws -> [BenchCase] {
+        try context.representativeDocuments().filter { $0.shape == .twitter }.map { input in
+            BenchCase(
+                input: input.name, inputBytes: input.bytes.count, contenders: Self.contenders(input.bytes), reference: Self.model,
+                details: ["15 fields of each status, 20 of its user, 2 of its metadata; each read once and folded into a checksum"])
+        }
+    }
 
-    static let contenders: [Contender] = [
-        // The validation walk's cost is the difference between these two.
-        Contender(name: parseOnly) { data in
-            return { try JSONDocument(parsing: data).nodeCount }
-        },
-        Contender(name: validateOnly) { data in
-            return { try ModelSearch(parsing: data).statuses.count }
-        },
-        Contender(name: model) { data in
-            return {
-                let search = try ModelSearch(parsing: data)
-                var sum = 0
-                for s in search.statuses {
-                    let u = s.user
-                    sum &+= checksum(
-                        (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
-                         s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
-                        (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
-                         u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
-                         u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+    static func contenders(_ data: Data) -> [Contender] {
+        [
+            // The validation walk's cost is the difference between these two.
+            Contender(parseOnly, .yajlModel) {
+                return { try JSONDocument(parsing: data).nodeCount }
+            },
+            Contender(validateOnly, .yajlModel) {
+                return { try ModelSearch(parsing: data).statuses.count }
+            },
+            Contender(model, .yajlModel) {
+                return {
+                    let search = try ModelSearch(parsing: data)
+                    var sum = 0
+                    for s in search.statuses {
+                        let u = s.user
+                        sum &+= checksum(
+                            (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
+                             s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
+                            (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+                             u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+                             u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+                    }
+                    return sum
                 }
-                return sum
-            }
-        },
-        Contender(name: codable) { data in
-            let decoder = JSONDecoder()
-            return {
-                let search = try decoder.decode(CodableSearch.self, from: data)
-                var sum = 0
-                for s in search.statuses {
-                    let u = s.user
-                    sum &+= checksum(
-                        (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
-                         s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
-                        (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
-                         u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
-                         u.statusesCount, u.lang, u.profileImageUrl, u.protected))
-                }
-                return sum
-            }
-        },
-    ]
+            },
+            Contender(yajlDecoder, .yajlModel) {
+                let decoder = YAJLDecoder()
+                return { codableChecksum(try decoder.decode(CodableSearch.self, from: data)) }
+            },
+            Contender(jsonDecoder, .foundation) {
+                let decoder = JSONDecoder()
+                return { codableChecksum(try decoder.decode(CodableSearch.self, from: data)) }
+            },
+        ]
+    }
+
+    private static func codableChecksum(_ search: CodableSearch) -> Int {
+        var sum = 0
+        for s in search.statuses {
+            let u = s.user
+            sum &+= checksum(
+                (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
+                 s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
+                (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+                 u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+                 u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+        }
+        return sum
+    }
 }

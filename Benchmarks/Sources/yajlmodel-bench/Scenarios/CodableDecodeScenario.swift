@@ -1,0 +1,37 @@
+import Foundation
+import YAJLModel
+
+/// Decode a whole document into Codable structs that hold every field: YAJLDecoder
+/// against JSONDecoder, on the same structs and bytes (twitter, citm_catalog and canada
+/// shapes, and a feed of small objects).
+struct CodableDecodeScenario: Scenario {
+    let name = "codable-decode"
+    let title = "typed decode reading every field: Codable"
+    let aliases = ["codable", "typed"]
+
+    static let yajl = "YAJLDecoder"
+    static let foundation = "JSONDecoder"
+
+    func cases(in context: BenchContext) throws -> [BenchCase] {
+        var inputs: [(Input, TypedShape)] = try context.representativeDocuments().compactMap { input in
+            TypedShape.of(input.shape).map { (input, $0) }
+        }
+        inputs.append((context.smallObjectsFeed(), .feed))
+        return inputs.map { input, shape in
+            let data = input.bytes
+            return BenchCase(
+                input: input.name, inputBytes: data.count,
+                contenders: [
+                    Contender(Self.yajl, .yajlModel) {
+                        let decoder = YAJLDecoder()
+                        return { try shape.decodeYAJL(decoder, data) }
+                    },
+                    Contender(Self.foundation, .foundation) {
+                        let decoder = JSONDecoder()
+                        return { try shape.decodeFoundation(decoder, data) }
+                    },
+                ],
+                reference: Self.yajl, details: ["into \(shape.typeName), every field"])
+        }
+    }
+}
