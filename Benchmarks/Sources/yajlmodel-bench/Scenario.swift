@@ -31,6 +31,7 @@ enum Scenarios {
         CodableDecodeScenario(),
         WriteUnchangedScenario(),
         EditAndWriteScenario(),
+        EditCostScenario(),
         StreamScenario(),
         StreamMemoryScenario(),
         NDJSONScenario(),
