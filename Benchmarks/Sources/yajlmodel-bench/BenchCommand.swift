@@ -95,6 +95,7 @@ struct BenchCommand: ParsableCommand {
         log("warning: this is a debug build; its numbers are meaningless. Use `swift run -c release` (bash .ci/benchmark).")
         #endif
         let started = ContinuousClock.now
+        let startDate = Date()
         let plan = Plan(
             warmup: warmup ?? (quick ? 1 : 3),
             runs: runs ?? (quick ? 3 : 15),
@@ -163,7 +164,7 @@ struct BenchCommand: ParsableCommand {
         if let corpus { options.append(("corpus", corpus)) }
         if !selection.isEverything { options.append(("filter", selection.terms.joined(separator: ","))) }
         let report = RunReport(
-            date: Date(), machine: .current(), source: context.source, plan: plan, options: options, results: results,
+            date: startDate, machine: .current(), source: context.source, plan: plan, options: options, results: results,
             wallSeconds: (ContinuousClock.now - started).seconds)
 
         print(TableReport.render(report))
