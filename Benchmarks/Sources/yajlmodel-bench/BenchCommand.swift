@@ -15,8 +15,8 @@ struct BenchCommand: ParsableCommand {
             editing one field and writing; streaming a large feed; a feed larger than memory; JSON \
             Lines on all cores. In each case the contenders work on the same bytes in interleaved \
             rounds (every round runs each once, in a seeded random order), so machine noise lands on \
-            all alike; the ratios compare medians from the same rounds. Without --corpus the inputs \
-            are generated deterministically; --scale grows them.
+            all alike; each ratio to YAJLModel is the median over the rounds of that round's ratio. \
+            Without --corpus the inputs are generated deterministically; --scale grows them.
             Build with -c release; debug numbers mean nothing (CI runs --quick in debug only to check \
             that everything still runs).
             """
