@@ -15,8 +15,8 @@ struct BenchCommand: ParsableCommand {
             editing one field and writing; streaming a large feed; a feed larger than memory; JSON \
             Lines on all cores. In each case the contenders work on the same bytes in interleaved \
             rounds (every round runs each once, in a seeded random order), so machine noise lands on \
-            all alike; the ratios compare medians from the same rounds. Without --corpus the inputs \
-            are generated deterministically; --scale grows them.
+            all alike; each ratio to YAJLModel is the median over the rounds of that round's ratio. \
+            Without --corpus the inputs are generated deterministically; --scale grows them.
             Build with -c release; debug numbers mean nothing (CI runs --quick in debug only to check \
             that everything still runs).
             """
@@ -95,6 +95,7 @@ struct BenchCommand: ParsableCommand {
         log("warning: this is a debug build; its numbers are meaningless. Use `swift run -c release` (bash .ci/benchmark).")
         #endif
         let started = ContinuousClock.now
+        let startDate = Date()
         let plan = Plan(
             warmup: warmup ?? (quick ? 1 : 3),
             runs: runs ?? (quick ? 3 : 15),
@@ -163,7 +164,7 @@ struct BenchCommand: ParsableCommand {
         if let corpus { options.append(("corpus", corpus)) }
         if !selection.isEverything { options.append(("filter", selection.terms.joined(separator: ","))) }
         let report = RunReport(
-            date: Date(), machine: .current(), source: context.source, plan: plan, options: options, results: results,
+            date: startDate, machine: .current(), source: context.source, plan: plan, options: options, results: results,
             wallSeconds: (ContinuousClock.now - started).seconds)
 
         print(TableReport.render(report))
