@@ -13,6 +13,11 @@
 // element being built plus the few nodes around the target array. Scalar
 // elements are taken lazily, when the next element or the array's end begins
 // and after each feed, so the scalar callbacks stay the builder's own.
+//
+// The trees of the elements that one feed completes, with their text, go end to
+// end into one block, the batch, which the caller takes over with the events:
+// one allocation per feed rather than one or more per element, which is most of
+// what a small element would otherwise cost beyond parsing it.
 #include "builder.h"
 
 #include <stdio.h>
@@ -51,6 +56,12 @@ struct yjm_stream {
 
     yjm_event *events;
     size_t event_count, event_capacity;
+
+    // The trees and texts of the element events (see `emit_element`); each
+    // event's `batch_offset` says where its part starts, since the block can move
+    // as it grows. `batch_hint` is the size of the last batch handed over.
+    unsigned char *batch;
+    size_t batch_size, batch_capacity, batch_hint;
 };
 
 // MARK: Elements
@@ -108,27 +119,53 @@ static size_t value_end(const builder *b, uint32_t node) {
     }
 }
 
+/// Makes room in the batch for `extra` more bytes; 0 when memory runs out.
+static int reserve_batch(yjm_stream *s, size_t extra) {
+    if (s->batch_capacity - s->batch_size >= extra) return 1;
+    // A new batch starts at about the size of the last one, so that a run of
+    // similar feeds allocates each batch once; a batch grows by doubling.
+    size_t capacity = s->batch ? s->batch_capacity * 2 : s->batch_hint + s->batch_hint / 4;
+    if (capacity < 4096) capacity = 4096;
+    if (capacity - s->batch_size < extra) capacity = s->batch_size + extra;
+    unsigned char *batch = realloc(s->batch, capacity);
+    if (!batch) return 0;
+    s->batch = batch;
+    s->batch_capacity = capacity;
+    return 1;
+}
+
+/// The bytes of an element's part of the batch before its text: its nodes, one
+/// spare word (as every tree has), and its side bytes.
+static size_t text_offset_in_part(const yjm_tree *tree) {
+    return ((size_t)tree->node_count + 1) * sizeof(yjm_node) + tree->side_size;
+}
+
 /// Turns the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
-/// into an event with a tree of its own.
+/// into an event with a tree of its own, written to the batch with the value's
+/// text: nodes, spare word, side bytes, text, padded to 8 bytes so that the next
+/// part's nodes are aligned. The tree's pointers are set when the batch is taken.
 static int emit_element(yjm_stream *s, uint32_t first, uint32_t end, size_t side_from, size_t side_to) {
     builder *b = &s->b;
     size_t start = b->nodes[first].offset;
-    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, value_end(b, first));
+    size_t stop = value_end(b, first); // the text is in the input: the stream keeps it until taken
+    yjm_tree tree = {NULL, end - first, 0, NULL, (uint32_t)(side_to - side_from)};
+    size_t text_offset = text_offset_in_part(&tree);
+    size_t part = (text_offset + (stop - start) + 7) & ~(size_t)7;
+    if (!reserve_batch(s, part)) return fail(b, YJM_ERR_MEMORY, start);
+    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, stop);
     if (!event) return fail(b, YJM_ERR_MEMORY, start);
-    yjm_tree *tree = &event->tree;
-    tree->node_count = end - first;
-    tree->nodes = malloc(((size_t)tree->node_count + 1) * sizeof(yjm_node));
-    tree->side_size = (uint32_t)(side_to - side_from);
-    tree->side = tree->side_size ? malloc(tree->side_size) : NULL;
-    if (!tree->nodes || (tree->side_size && !tree->side)) {
-        yjm_tree_free(tree);
-        s->event_count--;
-        return fail(b, YJM_ERR_MEMORY, start);
-    }
-    uint32_t two_word_nodes = shift_nodes(tree->nodes, b->nodes + first, tree->node_count, (uint32_t)start, first,
+    unsigned char *block = s->batch + s->batch_size;
+    yjm_node *nodes = (yjm_node *)(void *)block; // malloc'd memory, at a multiple of 8
+    uint32_t two_word_nodes = shift_nodes(nodes, b->nodes + first, tree.node_count, (uint32_t)start, first,
                                           (uint32_t)side_from);
-    tree->value_count = tree->node_count - two_word_nodes;
-    if (tree->side_size) memcpy(tree->side, b->side + side_from, tree->side_size);
+    nodes[tree.node_count] = (yjm_node){0, 0};
+    tree.value_count = tree.node_count - two_word_nodes;
+    if (tree.side_size) memcpy(block + text_offset - tree.side_size, b->side + side_from, tree.side_size);
+    memcpy(block + text_offset, b->input + start, stop - start);
+    memset(block + text_offset + (stop - start), 0, part - text_offset - (stop - start));
+    event->tree = tree;
+    event->batch_offset = s->batch_size;
+    s->batch_size += part;
     return 1;
 }
 
@@ -300,8 +337,8 @@ void yjm_stream_free(yjm_stream *s) {
     if (!s) return;
     if (s->b.yajl) yajl_free(s->b.yajl);
     yjm_builder_release(&s->b);
-    for (size_t i = 0; i < s->event_count; i++) yjm_tree_free(&s->events[i].tree);
     free(s->events);
+    free(s->batch); // the element trees not taken
     for (size_t i = 0; s->tokens && i < s->target_count; i++) free(s->tokens[i]);
     free(s->tokens);
     free(s->token_lengths);
@@ -368,9 +405,8 @@ static int reject_extra_space(yjm_stream *s) {
 static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
     if (!ok) {
         s->error.offset += s->base;
-        while (s->event_count > 0 && s->events[s->event_count - 1].end > s->error.offset) {
-            yjm_tree_free(&s->events[--s->event_count].tree);
-        }
+        // (Their parts of the batch stay in it, unused, until the batch is freed.)
+        while (s->event_count > 0 && s->events[s->event_count - 1].end > s->error.offset) s->event_count--;
     }
     *error = s->error;
     return s->error.status;
@@ -426,8 +462,28 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
     return report(s, ok, error);
 }
 
-const yjm_event *yjm_stream_events(const yjm_stream *s, size_t *count) {
+const yjm_event *yjm_stream_take_events(yjm_stream *s, size_t *count, void **batch) {
     *count = s->event_count;
+    *batch = s->batch;
+    if (!s->batch) return s->events;
+    // Give back a large unused tail: a retained element keeps its whole batch alive.
+    if (s->batch_capacity - s->batch_size > 4096 && s->batch_capacity - s->batch_size > s->batch_size / 8) {
+        unsigned char *trimmed = realloc(s->batch, s->batch_size);
+        if (trimmed) *batch = trimmed;
+    }
+    unsigned char *block = *batch;
+    for (size_t i = 0; i < s->event_count; i++) {
+        yjm_event *event = &s->events[i];
+        if (event->kind != YJM_EVENT_ELEMENT) continue;
+        unsigned char *part = block + event->batch_offset;
+        size_t text_offset = text_offset_in_part(&event->tree);
+        event->tree.nodes = (yjm_node *)(void *)part;
+        event->tree.side = event->tree.side_size ? part + text_offset - event->tree.side_size : NULL;
+        event->text = part + text_offset;
+    }
+    s->batch_hint = s->batch_size;
+    s->batch = NULL;
+    s->batch_size = s->batch_capacity = 0;
     return s->events;
 }
 
@@ -445,6 +501,8 @@ size_t yjm_stream_needed_from(const yjm_stream *s) {
 
 void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->event_count = 0;
+    s->batch_size = 0; // the events' parts, unless the batch was taken
+
     if (dropped == 0) return;
     builder *b = &s->b;
     s->base += dropped;

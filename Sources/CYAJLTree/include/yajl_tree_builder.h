@@ -155,14 +155,19 @@ typedef struct yjm_event {
     yjm_event_kind kind;
     /// Offsets from the start of the stream (not of the buffer).
     size_t start, end;
-    /// YJM_EVENT_ELEMENT: the element's tree. The caller takes it over (and frees it).
+    /// YJM_EVENT_ELEMENT: the element's tree, offsets counted from its first byte.
+    /// It lives in the batch (see `yjm_stream_take_events`): never pass it to `yjm_tree_free`.
     yjm_tree tree;
+    /// YJM_EVENT_ELEMENT: the element's text (`end - start` bytes), in the batch too.
+    const unsigned char *text;
+    /// Internal: where the element's part of the batch starts.
+    size_t batch_offset;
 } yjm_event;
 
 /// Returns NULL when memory runs out.
 yjm_stream *yjm_stream_create(const yjm_stream_config *config);
 
-/// Frees the stream, and the trees of events not taken.
+/// Frees the stream, and the element trees of events not taken.
 void yjm_stream_free(yjm_stream *stream);
 
 /// `buffer[0 ..< length]` holds the bytes the stream still needs, followed by new
@@ -176,8 +181,12 @@ yjm_status yjm_stream_finish(yjm_stream *stream, const unsigned char *buffer, si
                              yjm_error *error);
 
 /// The events since the last `yjm_stream_consume`, in order, each one's `end`
-/// at or before the failure's offset after a failed feed.
-const yjm_event *yjm_stream_events(const yjm_stream *stream, size_t *count);
+/// at or before the failure's offset after a failed feed. The element events'
+/// trees and texts are in one block, `*batch` (NULL when there are none), which
+/// the caller takes over: it stays valid after the stream moves on or is freed,
+/// and the caller frees it with `free` once no tree in it is used. Call once per
+/// feed or finish, before `yjm_stream_consume`.
+const yjm_event *yjm_stream_take_events(yjm_stream *stream, size_t *count, void **batch);
 
 /// The closing brackets of the containers around the last target opened,
 /// innermost first (NUL-terminated): the text that closes a prefix ending in its '['.
@@ -186,7 +195,7 @@ const char *yjm_stream_closers(const yjm_stream *stream);
 /// How many bytes at the front of the buffer the stream no longer needs.
 size_t yjm_stream_needed_from(const yjm_stream *stream);
 
-/// Forgets the events (their trees now belong to the caller), and learns that the
+/// Forgets the events (their batch now belongs to the caller), and learns that the
 /// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
 /// of its buffer.
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);

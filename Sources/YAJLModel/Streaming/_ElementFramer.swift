@@ -62,6 +62,8 @@ struct _ElementSorter {
 
     var records = _RecordQueue()
     private var finished = false
+    /// How many of the buffer's bytes the stream has been fed.
+    private var fed = 0
 
     /// The text outside the target arrays' brackets, sorted out so far.
     private var around: [UInt8] = []
@@ -90,11 +92,22 @@ struct _ElementSorter {
     /// The text around the target, once the stream has ended without error.
     var envelopeText: [UInt8]? { keepsEnvelope && finished && failure == nil ? around : nil }
 
+    /// How many new bytes are fed to the stream at a time. The elements that one
+    /// feed completes share a block of memory (see `yjm_stream_take_events`), about
+    /// twice the size of their text: feeding a read in slices keeps each block well
+    /// under the size at which `malloc` maps fresh pages for it (and unmaps them at
+    /// `free`), and bounds what one retained element keeps alive.
+    static let sliceBytes = 16 << 10
+
     mutating func parseNewBytes() {
         guard failure == nil else { return }
         lineFeedsAhead = nil
-        let (status, error) = stream.feed(buffer.bytes)
-        sortOut(status, error)
+        while fed < buffer.count {
+            fed = min(buffer.count, fed + Self.sliceBytes)
+            let (status, error) = stream.feed(buffer[0..<fed])
+            guard take(status, error) else { return }
+        }
+        dropUnneeded()
     }
 
     mutating func finish() {
@@ -102,7 +115,7 @@ struct _ElementSorter {
         lineFeedsAhead = nil
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
-        sortOut(status, error)
+        if take(status, error) { dropUnneeded() }
         finished = true
     }
 
@@ -118,13 +131,20 @@ struct _ElementSorter {
 
     // MARK: After each feed
 
-    /// Takes the events and the error of a feed, then drops the bytes no longer needed.
-    private mutating func sortOut(_ status: yjm_status, _ error: yjm_error) {
-        for event in stream.events { take(event) }
+    /// Takes the events and the error of a feed; false after an error.
+    private mutating func take(_ status: yjm_status, _ error: yjm_error) -> Bool {
+        let (events, batch) = stream.takeEvents()
+        for event in events { take(event, in: batch) }
         stream.forgetEvents()
         if status != YJM_OK {
-            return records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
+            records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
+            return false
         }
+        return true
+    }
+
+    /// Drops the bytes that the stream no longer needs, once they are sorted out.
+    private mutating func dropUnneeded() {
         let neededFrom = stream.neededFrom
         let dropTo = base + neededFrom
         if keepsEnvelope && !insideTarget {
@@ -140,22 +160,24 @@ struct _ElementSorter {
         position.advance(over: buffer[0..<neededFrom])
         buffer.removeFirst(neededFrom)
         stream.dropped(neededFrom)
+        fed -= neededFrom
     }
 
-    private mutating func take(_ event: yjm_event) {
+    private mutating func take(_ event: yjm_event, in batch: _TreeBatch?) {
         let start = Int(event.start)
         let end = Int(event.end)
         switch event.kind {
         case YJM_EVENT_ELEMENT:
             guard failure == nil, end - start <= options.recordLimit else {
-                var tree = event.tree
-                yjm_tree_free(&tree)
                 return records.fail(tooLarge(at: start + options.recordLimit))
             }
-            let text = Array(buffer[start - base..<end - base])
+            guard let batch else { return }  // never: element events come with their batch
+            // The element's tree and text are in the feed's batch, shared with the
+            // other elements the feed completed: one allocation for all of them.
+            let text = UnsafeRawBufferPointer(start: event.text, count: end - start)
             let document = JSONDocument(
-                input: .bytes(text), tree: event.tree,
-                isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))))
+                input: .batch(text), tree: event.tree,
+                isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))), batch: batch)
             records.append(JSONRecord(value: document.root, offset: start, line: line(at: start)))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:

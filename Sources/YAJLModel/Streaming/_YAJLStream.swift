@@ -57,12 +57,13 @@ final class _YAJLStream {
         return (status, error)
     }
 
-    /// The events since the last ``forgetEvents()``; whoever reads an element event
-    /// takes over its tree.
-    var events: UnsafeBufferPointer<yjm_event> {
+    /// The events since the last ``forgetEvents()``, and the batch that holds the
+    /// element events' trees and texts (nil when there are none). Once per feed.
+    func takeEvents() -> (events: UnsafeBufferPointer<yjm_event>, batch: _TreeBatch?) {
         var count = 0
-        let events = yjm_stream_events(handle, &count)
-        return UnsafeBufferPointer(start: events, count: count)
+        var block: UnsafeMutableRawPointer?
+        let events = yjm_stream_take_events(handle, &count, &block)
+        return (UnsafeBufferPointer(start: events, count: count), block.map(_TreeBatch.init))
     }
 
     /// Forgets the events, whose trees have been taken.
