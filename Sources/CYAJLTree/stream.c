@@ -8,15 +8,17 @@
 // the one a whole-buffer parse builds.
 //
 // Element and value streams wrap the container and key callbacks. When an
-// element closes, its nodes are copied out into a tree of its own (offsets
-// rebased to its first byte) and dropped from the arena, so the arena holds the
-// element being built plus the few nodes around the target array. Scalar
-// elements are taken lazily, when the next element or the array's end begins
-// and after each feed, so the scalar callbacks stay the builder's own.
+// element closes, its nodes and its text are copied out into the batch and
+// dropped from the arena, so the arena holds the element being built plus the
+// few nodes around the target array. Scalar elements are taken lazily, when the
+// next element or the array's end begins and after each feed, so the scalar
+// callbacks stay the builder's own.
 //
-// The trees of the elements that one feed completes, with their text, go end to
-// end into one block, the batch, which the caller takes over with the events:
-// one allocation per feed rather than one or more per element, which is most of
+// The batch holds the elements that one feed completes as one tree: the tree of
+// the text "[e1,e2,…]" made of their texts, node for node what `yjm_parse` builds
+// from that text, which the caller takes over after the feed. Each element is a
+// value in that document, at the node its event names: a few allocations per
+// feed rather than a document (and its allocations) per element, which is most of
 // what a small element would otherwise cost beyond parsing it.
 #include "builder.h"
 
@@ -25,6 +27,19 @@
 #include <string.h>
 
 #define NONE SIZE_MAX
+
+/// The elements of the events since the last `yjm_stream_take_batch`, as the
+/// tree of the text "[e1,e2,…]": an array node (written when the batch is taken),
+/// then each element's nodes, offsets rebased to that text. Capacities in bytes.
+typedef struct batch {
+    yjm_node *nodes;
+    uint32_t node_count, two_word_nodes, count;
+    size_t node_capacity;
+    unsigned char *side;
+    size_t side_size, side_capacity;
+    unsigned char *text;
+    size_t text_size, text_capacity;
+} batch;
 
 struct yjm_stream {
     builder b; // first, so that a callback's context is both the stream and its builder
@@ -57,18 +72,16 @@ struct yjm_stream {
     yjm_event *events;
     size_t event_count, event_capacity;
 
-    // The trees and texts of the element events (see `emit_element`); each
-    // event's `batch_offset` says where its part starts, since the block can move
-    // as it grows. `batch_hint` is the size of the last batch handed over.
-    unsigned char *batch;
-    size_t batch_size, batch_capacity, batch_hint;
+    batch batch;
+    // The sizes of the last batch handed over: the next one starts at about as much.
+    size_t hint_nodes, hint_side, hint_text;
 };
 
 // MARK: Elements
 
 /// Copies `count` nodes, subtracting `bytes` from byte offsets, `nodes` from
-/// subtree ends and `side` from side offsets. `to` may be `from`. Returns the
-/// number of two-word nodes.
+/// subtree ends and `side` from side offsets, modulo 2^32 (so a shift may move
+/// them either way). `to` may be `from`. Returns the number of two-word nodes.
 static uint32_t shift_nodes(yjm_node *to, const yjm_node *from, uint32_t count, uint32_t bytes, uint32_t nodes,
                             uint32_t side) {
     uint32_t two_word_nodes = 0;
@@ -103,7 +116,7 @@ static yjm_event *push_event(yjm_stream *s, yjm_event_kind kind, size_t start, s
         s->event_capacity = capacity;
     }
     yjm_event *event = &s->events[s->event_count++];
-    *event = (yjm_event){kind, s->base + start, s->base + end, {0}};
+    *event = (yjm_event){kind, s->base + start, s->base + end, 0, 0, 0};
     return event;
 }
 
@@ -119,54 +132,74 @@ static size_t value_end(const builder *b, uint32_t node) {
     }
 }
 
-/// Makes room in the batch for `extra` more bytes; 0 when memory runs out.
-static int reserve_batch(yjm_stream *s, size_t extra) {
-    if (s->batch_capacity - s->batch_size >= extra) return 1;
-    // A new batch starts at about the size of the last one, so that a run of
-    // similar feeds allocates each batch once; a batch grows by doubling.
-    size_t capacity = s->batch ? s->batch_capacity * 2 : s->batch_hint + s->batch_hint / 4;
-    if (capacity < 4096) capacity = 4096;
-    if (capacity - s->batch_size < extra) capacity = s->batch_size + extra;
-    unsigned char *batch = realloc(s->batch, capacity);
-    if (!batch) return 0;
-    s->batch = batch;
-    s->batch_capacity = capacity;
-    return 1;
+/// `block` (of `*capacity` bytes) grown to hold `needed` bytes: to at least
+/// `first` bytes when it is new, by doubling after. NULL when memory runs out
+/// (`block` is left as it is).
+static void *grow_block(void *block, size_t *capacity, size_t needed, size_t first) {
+    if (needed <= *capacity) return block;
+    size_t grown_capacity = *capacity ? *capacity * 2 : (first > 256 ? first : 256);
+    if (grown_capacity < needed) grown_capacity = needed;
+    void *grown = realloc(block, grown_capacity);
+    if (grown) *capacity = grown_capacity;
+    return grown;
 }
 
-/// The bytes of an element's part of the batch before its text: its nodes, one
-/// spare word (as every tree has), and its side bytes.
-static size_t text_offset_in_part(const yjm_tree *tree) {
-    return ((size_t)tree->node_count + 1) * sizeof(yjm_node) + tree->side_size;
-}
-
-/// Turns the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
-/// into an event with a tree of its own, written to the batch with the value's
-/// text: nodes, spare word, side bytes, text, padded to 8 bytes so that the next
-/// part's nodes are aligned. The tree's pointers are set when the batch is taken.
+/// Appends the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
+/// to the batch: its text after "[" or ",", its nodes rebased to where the text
+/// lands, and an event that names its first node there.
 static int emit_element(yjm_stream *s, uint32_t first, uint32_t end, size_t side_from, size_t side_to) {
     builder *b = &s->b;
+    batch *t = &s->batch;
     size_t start = b->nodes[first].offset;
-    size_t stop = value_end(b, first); // the text is in the input: the stream keeps it until taken
-    yjm_tree tree = {NULL, end - first, 0, NULL, (uint32_t)(side_to - side_from)};
-    size_t text_offset = text_offset_in_part(&tree);
-    size_t part = (text_offset + (stop - start) + 7) & ~(size_t)7;
-    if (!reserve_batch(s, part)) return fail(b, YJM_ERR_MEMORY, start);
+    size_t stop = value_end(b, first); // its text is in the input: the stream keeps it until taken
+    uint32_t count = end - first;
+    size_t side_size = side_to - side_from;
+    size_t node_count = t->node_count ? t->node_count : 2; // the array node comes first
+    // Room for the nodes and a spare word (as every tree has); the text, its
+    // separator before it and the closing bracket after it.
+    size_t nodes_needed = (node_count + count + 1) * sizeof(yjm_node);
+    size_t text_at = t->node_count ? t->text_size + 1 : 1;
+    if (node_count + count + 1 > UINT32_MAX || t->count == YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_MEMORY, start);
+    yjm_node *nodes = grow_block(t->nodes, &t->node_capacity, nodes_needed, s->hint_nodes);
+    if (!nodes) return fail(b, YJM_ERR_MEMORY, start);
+    t->nodes = nodes;
+    unsigned char *text = grow_block(t->text, &t->text_capacity, text_at + (stop - start) + 1, s->hint_text);
+    if (!text) return fail(b, YJM_ERR_MEMORY, start);
+    t->text = text;
+    if (side_size) {
+        unsigned char *side = grow_block(t->side, &t->side_capacity, t->side_size + side_size, s->hint_side);
+        if (!side) return fail(b, YJM_ERR_MEMORY, start);
+        t->side = side;
+    }
     yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, stop);
     if (!event) return fail(b, YJM_ERR_MEMORY, start);
-    unsigned char *block = s->batch + s->batch_size;
-    yjm_node *nodes = (yjm_node *)(void *)block; // malloc'd memory, at a multiple of 8
-    uint32_t two_word_nodes = shift_nodes(nodes, b->nodes + first, tree.node_count, (uint32_t)start, first,
-                                          (uint32_t)side_from);
-    nodes[tree.node_count] = (yjm_node){0, 0};
-    tree.value_count = tree.node_count - two_word_nodes;
-    if (tree.side_size) memcpy(block + text_offset - tree.side_size, b->side + side_from, tree.side_size);
-    memcpy(block + text_offset, b->input + start, stop - start);
-    memset(block + text_offset + (stop - start), 0, part - text_offset - (stop - start));
-    event->tree = tree;
-    event->batch_offset = s->batch_size;
-    s->batch_size += part;
+    if (!t->node_count) { // a new batch
+        t->node_count = 2;
+        t->two_word_nodes = 1;
+    }
+    event->node = t->node_count;
+    event->side_mark = (uint32_t)t->side_size;
+    event->two_word_mark = t->two_word_nodes;
+    text[text_at - 1] = t->count ? ',' : '[';
+    memcpy(text + text_at, b->input + start, stop - start);
+    t->two_word_nodes += shift_nodes(nodes + t->node_count, b->nodes + first, count, (uint32_t)(start - text_at),
+                                     first - t->node_count, (uint32_t)(side_from - t->side_size));
+    if (side_size) memcpy(t->side + t->side_size, b->side + side_from, side_size);
+    t->node_count += count;
+    t->side_size += side_size;
+    t->text_size = text_at + (stop - start);
+    t->count++;
     return 1;
+}
+
+/// Takes the last element out of the batch (its event was dropped after a failure).
+static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
+    batch *t = &s->batch;
+    t->count--;
+    t->text_size = t->count ? t->nodes[event->node].offset - 1 : 1; // up to the separator before it
+    t->node_count = event->node;
+    t->side_size = event->side_mark;
+    t->two_word_nodes = event->two_word_mark;
 }
 
 /// Drops the taken elements' nodes. The array's count stays 0, so that an
@@ -338,7 +371,9 @@ void yjm_stream_free(yjm_stream *s) {
     if (s->b.yajl) yajl_free(s->b.yajl);
     yjm_builder_release(&s->b);
     free(s->events);
-    free(s->batch); // the element trees not taken
+    free(s->batch.nodes); // a batch not taken
+    free(s->batch.side);
+    free(s->batch.text);
     for (size_t i = 0; s->tokens && i < s->target_count; i++) free(s->tokens[i]);
     free(s->tokens);
     free(s->token_lengths);
@@ -405,8 +440,10 @@ static int reject_extra_space(yjm_stream *s) {
 static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
     if (!ok) {
         s->error.offset += s->base;
-        // (Their parts of the batch stay in it, unused, until the batch is freed.)
-        while (s->event_count > 0 && s->events[s->event_count - 1].end > s->error.offset) s->event_count--;
+        while (s->event_count > 0 && s->events[s->event_count - 1].end > s->error.offset) {
+            const yjm_event *dropped = &s->events[--s->event_count];
+            if (dropped->kind == YJM_EVENT_ELEMENT) drop_from_batch(s, dropped);
+        }
     }
     *error = s->error;
     return s->error.status;
@@ -462,29 +499,35 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
     return report(s, ok, error);
 }
 
-const yjm_event *yjm_stream_take_events(yjm_stream *s, size_t *count, void **batch) {
+const yjm_event *yjm_stream_events(const yjm_stream *s, size_t *count) {
     *count = s->event_count;
-    *batch = s->batch;
-    if (!s->batch) return s->events;
-    // Give back a large unused tail: a retained element keeps its whole batch alive.
-    if (s->batch_capacity - s->batch_size > 4096 && s->batch_capacity - s->batch_size > s->batch_size / 8) {
-        unsigned char *trimmed = realloc(s->batch, s->batch_size);
-        if (trimmed) *batch = trimmed;
-    }
-    unsigned char *block = *batch;
-    for (size_t i = 0; i < s->event_count; i++) {
-        yjm_event *event = &s->events[i];
-        if (event->kind != YJM_EVENT_ELEMENT) continue;
-        unsigned char *part = block + event->batch_offset;
-        size_t text_offset = text_offset_in_part(&event->tree);
-        event->tree.nodes = (yjm_node *)(void *)part;
-        event->tree.side = event->tree.side_size ? part + text_offset - event->tree.side_size : NULL;
-        event->text = part + text_offset;
-    }
-    s->batch_hint = s->batch_size;
-    s->batch = NULL;
-    s->batch_size = s->batch_capacity = 0;
     return s->events;
+}
+
+int yjm_stream_take_batch(yjm_stream *s, yjm_tree *tree, unsigned char **text, size_t *text_length) {
+    memset(tree, 0, sizeof *tree);
+    *text = NULL;
+    *text_length = 0;
+    batch *t = &s->batch;
+    if (t->count == 0) return 0;
+    t->text[t->text_size++] = ']'; // room was kept for it
+    t->nodes[0] = (yjm_node){YJM_ARRAY | t->count << YJM_KIND_BITS, 0};
+    t->nodes[1] = (yjm_node){t->node_count, (uint32_t)t->text_size};
+    t->nodes[t->node_count] = (yjm_node){0, 0}; // the spare word
+    tree->nodes = t->nodes;
+    tree->node_count = t->node_count;
+    tree->value_count = t->node_count - t->two_word_nodes;
+    tree->side = t->side_size ? t->side : NULL;
+    tree->side_size = (uint32_t)t->side_size;
+    if (!t->side_size) free(t->side);
+    *text = t->text;
+    *text_length = t->text_size;
+    // The next batch starts with room for a little more than this one held.
+    s->hint_nodes = ((size_t)t->node_count + 1) * sizeof(yjm_node) / 4 * 5;
+    s->hint_side = t->side_size / 4 * 5;
+    s->hint_text = t->text_size / 4 * 5;
+    memset(t, 0, sizeof *t);
+    return 1;
 }
 
 const char *yjm_stream_closers(const yjm_stream *s) { return s->closers ? s->closers : ""; }
@@ -501,7 +544,9 @@ size_t yjm_stream_needed_from(const yjm_stream *s) {
 
 void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->event_count = 0;
-    s->batch_size = 0; // the events' parts, unless the batch was taken
+    // A batch not taken is forgotten with its events; its memory is kept for the next.
+    s->batch.node_count = s->batch.two_word_nodes = s->batch.count = 0;
+    s->batch.side_size = s->batch.text_size = 0;
 
     if (dropped == 0) return;
     builder *b = &s->b;

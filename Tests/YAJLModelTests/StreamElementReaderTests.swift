@@ -29,11 +29,13 @@ import Testing
         #expect(outcome.texts.count == 9)
         #expect(eachRecordIsItsOwnWholeParse(outcome))
 
-        // Each element is a value with a small document of its own.
+        // The elements read from one feed are the values of a small document of their
+        // own, the array of their texts (here, all nine; see StreamElementBatchTests).
         let first = try #require(outcome.records.first)
         #expect(first.value["id"]?.uint64 == 18446744073709551615)
-        #expect(first.value.byteRange.lowerBound == 0)
-        #expect(first.value.document.inputByteCount == first.value.byteRange.count)
+        #expect(first.value.byteRange.lowerBound == 1)  // just after its "["
+        #expect(first.value.document.inputByteCount == Self.wholeItems.joined(separator: ",").utf8.count + 2)
+        #expect(outcome.records.allSatisfy { $0.value.document === first.value.document })
         #expect(outcome.records[1].value["title"]?.string == "Harbour \"at night\" é😀")
 
         // Where each starts in the stream.

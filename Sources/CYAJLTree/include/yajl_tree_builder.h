@@ -118,8 +118,8 @@ typedef struct yjm_stream yjm_stream;
 typedef enum yjm_stream_mode {
     /// One value, kept whole: `yjm_stream_finish` returns its tree.
     YJM_STREAM_DOCUMENT = 0,
-    /// One value; each element of an array at `target` becomes an event with a
-    /// tree of its own, and its nodes leave the stream.
+    /// One value; each element of an array at `target` becomes an event, its
+    /// nodes leave the stream for the batch (see `yjm_stream_take_batch`).
     YJM_STREAM_ELEMENTS = 1,
     /// Any number of values one after another (concatenated JSON); each becomes an event.
     YJM_STREAM_VALUES = 2,
@@ -143,7 +143,7 @@ typedef struct yjm_stream_config {
 } yjm_stream_config;
 
 typedef enum yjm_event_kind {
-    /// An element (or value) is complete: `tree` is its own, offsets counted from `start`.
+    /// An element (or value) is complete: it is in the batch, at `node`.
     YJM_EVENT_ELEMENT = 0,
     /// A target array opened: `start` is just past its '['.
     YJM_EVENT_TARGET_OPEN = 1,
@@ -155,19 +155,16 @@ typedef struct yjm_event {
     yjm_event_kind kind;
     /// Offsets from the start of the stream (not of the buffer).
     size_t start, end;
-    /// YJM_EVENT_ELEMENT: the element's tree, offsets counted from its first byte.
-    /// It lives in the batch (see `yjm_stream_take_events`): never pass it to `yjm_tree_free`.
-    yjm_tree tree;
-    /// YJM_EVENT_ELEMENT: the element's text (`end - start` bytes), in the batch too.
-    const unsigned char *text;
-    /// Internal: where the element's part of the batch starts.
-    size_t batch_offset;
+    /// YJM_EVENT_ELEMENT: the element's node in the batch (see `yjm_stream_take_batch`).
+    uint32_t node;
+    /// Internal: the batch's side size and two-word nodes before the element.
+    uint32_t side_mark, two_word_mark;
 } yjm_event;
 
 /// Returns NULL when memory runs out.
 yjm_stream *yjm_stream_create(const yjm_stream_config *config);
 
-/// Frees the stream, and the element trees of events not taken.
+/// Frees the stream, and a batch not taken.
 void yjm_stream_free(yjm_stream *stream);
 
 /// `buffer[0 ..< length]` holds the bytes the stream still needs, followed by new
@@ -181,12 +178,16 @@ yjm_status yjm_stream_finish(yjm_stream *stream, const unsigned char *buffer, si
                              yjm_error *error);
 
 /// The events since the last `yjm_stream_consume`, in order, each one's `end`
-/// at or before the failure's offset after a failed feed. The element events'
-/// trees and texts are in one block, `*batch` (NULL when there are none), which
-/// the caller takes over: it stays valid after the stream moves on or is freed,
-/// and the caller frees it with `free` once no tree in it is used. Call once per
-/// feed or finish, before `yjm_stream_consume`.
-const yjm_event *yjm_stream_take_events(yjm_stream *stream, size_t *count, void **batch);
+/// at or before the failure's offset after a failed feed.
+const yjm_event *yjm_stream_events(const yjm_stream *stream, size_t *count);
+
+/// The elements of those events, as one document: `tree` is the tree of the text
+/// `*text` ("[e1,e2,…]": the elements' texts as they were, in order, between
+/// brackets and commas; `*text_length` bytes), each element at the node its event
+/// names. The caller takes both over: it frees the tree with `yjm_tree_free` and
+/// the text with `free`. Returns 0, handing nothing over, when there are no
+/// elements. Call after a feed or finish, before `yjm_stream_consume`.
+int yjm_stream_take_batch(yjm_stream *stream, yjm_tree *tree, unsigned char **text, size_t *text_length);
 
 /// The closing brackets of the containers around the last target opened,
 /// innermost first (NUL-terminated): the text that closes a prefix ending in its '['.
@@ -195,7 +196,7 @@ const char *yjm_stream_closers(const yjm_stream *stream);
 /// How many bytes at the front of the buffer the stream no longer needs.
 size_t yjm_stream_needed_from(const yjm_stream *stream);
 
-/// Forgets the events (their batch now belongs to the caller), and learns that the
+/// Forgets the events (and their batch, if it was not taken), and learns that the
 /// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
 /// of its buffer.
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);

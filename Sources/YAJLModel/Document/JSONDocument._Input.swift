@@ -4,20 +4,18 @@ import Foundation
 /// that `Data` and `[UInt8]` inputs are never copied. Offsets in the tree are
 /// stable; the base address is fetched per access rather than stored, since
 /// neither type promises a fixed address outside `withUnsafeBytes`.
-enum _JSONInput: @unchecked Sendable {
-    // @unchecked: `.batch` points at immutable memory that the document's
-    // `_TreeBatch` owns; the document keeps the batch alive.
+enum _JSONInput: Sendable {
     case bytes([UInt8])
     case data(Data)
-    /// A streamed element's text, in the batch that holds its tree.
-    case batch(UnsafeRawBufferPointer)
+    /// Bytes from `malloc` (a stream's batch of elements), freed with the last copy.
+    case malloced(_MallocedBytes)
 
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch self {
         case .bytes(let array): try array.withUnsafeBytes(body)
         case .data(let data): try data.withUnsafeBytes(body)
-        case .batch(let bytes): try body(bytes)
+        case .malloced(let block): try body(block.bytes)
         }
     }
 
@@ -25,19 +23,20 @@ enum _JSONInput: @unchecked Sendable {
         switch self {
         case .bytes(let array): array.count
         case .data(let data): data.count
-        case .batch(let bytes): bytes.count
+        case .malloced(let block): block.bytes.count
         }
     }
 }
 
-/// A block of memory from the C stream holding the trees and texts of the
-/// elements that one feed completed (see `yjm_stream_take_events`): the documents
-/// of those elements point into it and keep it alive, and the last to go frees it.
-final class _TreeBatch: @unchecked Sendable {
-    // @unchecked: the block is written only before the batch is made, then read.
-    private let block: UnsafeMutableRawPointer
+/// A block of bytes from `malloc`, owned: freed when the last reference goes.
+final class _MallocedBytes: @unchecked Sendable {
+    // @unchecked: the bytes are written before the block is handed over, then only read.
+    let bytes: UnsafeRawBufferPointer
 
-    init(_ block: UnsafeMutableRawPointer) { self.block = block }
+    /// Takes over `count` bytes at `base`, which `malloc` gave.
+    init(taking base: UnsafeMutableRawPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(start: base, count: count)
+    }
 
-    deinit { free(block) }
+    deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
 }

@@ -111,7 +111,10 @@ struct _DocumentIndexes {
         let lock = _IndexLocks.lock(for: document)
         lock.lock()
         defer { lock.unlock() }
-        return try body(&document.lockedIndexes)
+        // Made on first use: most documents never need one.
+        var indexes = document.lockedIndexes.take() ?? _LookupIndexes()
+        defer { document.lockedIndexes = indexes }
+        return try body(&indexes)
     }
 }
 

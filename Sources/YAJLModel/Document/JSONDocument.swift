@@ -18,7 +18,7 @@ import Foundation
 /// Values read from it (``JSONValue``) keep it alive.
 public final class JSONDocument: @unchecked Sendable {
     // @unchecked: `tree` points at C memory that is written only during `init`
-    // and freed only in `deinit` (or, for a streamed element, by its batch); the lazily built lookup indexes are read and
+    // and freed only in `deinit`; the lazily built lookup indexes are read and
     // written only with the document's lock held (see `_IndexLocks`).
 
     let input: _JSONInput
@@ -29,13 +29,10 @@ public final class JSONDocument: @unchecked Sendable {
     /// for the document held: a lock of its own would cost every document (each
     /// element of a stream has one) a lock to allocate and free, for indexes that
     /// only containers of more than 16 children ever need.
-    var lockedIndexes = _LookupIndexes()
+    var lockedIndexes: _LookupIndexes?
     /// For a document made by editing another: the edits. Such a document has no
     /// tree of its own until it is read (see ``root``).
     let edits: _DocumentEdits?
-    /// For an element of a stream: the block that holds its tree and its input
-    /// (shared with the other elements of the same feed), freed with the batch.
-    let batch: _TreeBatch?
 
     /// Parses `data`, keeping it (no copy) as the document's input.
     public convenience init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONError) {
@@ -97,17 +94,14 @@ public final class JSONDocument: @unchecked Sendable {
         self.tree = tree
         self.isVerbatimJSON = !outcome.hasSlash
         self.edits = nil
-        self.batch = nil
     }
 
-    /// A document over `input` whose tree was built elsewhere (by a stream); takes
-    /// over `tree`, or, when `batch` holds the tree, keeps the batch alive instead.
-    init(input: _JSONInput, tree: yjm_tree, isVerbatimJSON: Bool, batch: _TreeBatch? = nil) {
+    /// A document over `input` whose tree was built elsewhere (by a stream); takes over `tree`.
+    init(input: _JSONInput, tree: yjm_tree, isVerbatimJSON: Bool) {
         self.input = input
         self.tree = tree
         self.isVerbatimJSON = isVerbatimJSON
         self.edits = nil
-        self.batch = batch
     }
 
     /// A document made by editing another; see ``setting(_:at:)-(JSON,_)``.
@@ -116,11 +110,9 @@ public final class JSONDocument: @unchecked Sendable {
         tree = yjm_tree()
         isVerbatimJSON = true
         self.edits = edits
-        batch = nil
     }
 
     deinit {
-        guard batch == nil else { return }  // the tree is in the batch, which frees it
         var tree = tree
         yjm_tree_free(&tree)
     }

@@ -93,10 +93,10 @@ struct _ElementSorter {
     var envelopeText: [UInt8]? { keepsEnvelope && finished && failure == nil ? around : nil }
 
     /// How many new bytes are fed to the stream at a time. The elements that one
-    /// feed completes share a block of memory (see `yjm_stream_take_events`), about
-    /// twice the size of their text: feeding a read in slices keeps each block well
-    /// under the size at which `malloc` maps fresh pages for it (and unmaps them at
-    /// `free`), and bounds what one retained element keeps alive.
+    /// feed completes share a document (see `yjm_stream_take_batch`): feeding a read
+    /// in slices bounds what one retained element keeps alive, and keeps the
+    /// document's blocks well under the size at which `malloc` maps fresh pages for
+    /// them (and unmaps them at `free`), which would cost more than batching saves.
     static let sliceBytes = 16 << 10
 
     mutating func parseNewBytes() {
@@ -133,8 +133,8 @@ struct _ElementSorter {
 
     /// Takes the events and the error of a feed; false after an error.
     private mutating func take(_ status: yjm_status, _ error: yjm_error) -> Bool {
-        let (events, batch) = stream.takeEvents()
-        for event in events { take(event, in: batch) }
+        let batch = stream.takeBatch()
+        for event in stream.events { take(event, in: batch) }
         stream.forgetEvents()
         if status != YJM_OK {
             records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
@@ -163,22 +163,18 @@ struct _ElementSorter {
         fed -= neededFrom
     }
 
-    private mutating func take(_ event: yjm_event, in batch: _TreeBatch?) {
+    private mutating func take(_ event: yjm_event, in batch: JSONDocument?) {
         let start = Int(event.start)
         let end = Int(event.end)
         switch event.kind {
         case YJM_EVENT_ELEMENT:
-            guard failure == nil, end - start <= options.recordLimit else {
+            guard !records.hasFailed, end - start <= options.recordLimit else {
                 return records.fail(tooLarge(at: start + options.recordLimit))
             }
             guard let batch else { return }  // never: element events come with their batch
-            // The element's tree and text are in the feed's batch, shared with the
-            // other elements the feed completed: one allocation for all of them.
-            let text = UnsafeRawBufferPointer(start: event.text, count: end - start)
-            let document = JSONDocument(
-                input: .batch(text), tree: event.tree,
-                isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))), batch: batch)
-            records.append(JSONRecord(value: document.root, offset: start, line: line(at: start)))
+            // The element is a value of the batch, the document of the elements that
+            // the feed completed: no allocation of its own.
+            records.append(JSONRecord(value: JSONValue(document: batch, node: event.node), offset: start, line: line(at: start)))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)

@@ -2,9 +2,13 @@
 /// that ended its stream, if any: thrown once the records before it are taken,
 /// and from then on.
 struct _RecordQueue {
-    private var ready: [JSONRecord] = []
+    /// Optional, so that each record is moved out as it is handed out: a copy would
+    /// cost every record a retain and a release of its document.
+    private var ready: [JSONRecord?] = []
     private var index = 0
     private(set) var failure: JSONError?
+    /// Whether there is a failure: cheaper to test, once per record, than `failure`.
+    private(set) var hasFailed = false
 
     mutating func append(_ record: JSONRecord) {
         ready.append(record)
@@ -13,12 +17,13 @@ struct _RecordQueue {
     /// Keeps the first failure.
     mutating func fail(_ error: JSONError) {
         if failure == nil { failure = error }
+        hasFailed = true
     }
 
     mutating func next() throws(JSONError) -> JSONRecord? {
         if index < ready.count {
             defer { index += 1 }
-            return ready[index]
+            return ready[index].take()
         }
         if !ready.isEmpty {
             ready.removeAll(keepingCapacity: true)
