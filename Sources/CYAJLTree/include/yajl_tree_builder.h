@@ -213,6 +213,26 @@ void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_fee
 /// (no overlong forms, no surrogates, nothing above U+10FFFF).
 size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length);
 
+// MARK: Pages (pages.c)
+//
+// A stream's buffer, once large, is mapped directly: it grows without copying
+// (mremap, on Linux) and asks for huge pages, so that filling it takes fewer
+// page faults. Sizes are multiples of the page size (`yjm_pages_round`).
+
+/// `size` rounded up to a multiple of the page size.
+size_t yjm_pages_round(size_t size);
+
+/// A new mapping of `size` bytes, zeroed; NULL when memory runs out.
+void *yjm_pages_map(size_t size);
+
+/// The mapping `block` of `old_size` bytes grown (or shrunk) to `new_size`, its
+/// bytes kept, perhaps at another address; NULL when memory runs out (`block`
+/// is then left as it was).
+void *yjm_pages_remap(void *block, size_t old_size, size_t new_size);
+
+/// Unmaps `block`, of `size` bytes.
+void yjm_pages_unmap(void *block, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
