@@ -1,7 +1,8 @@
 import CYAJLTree
 
 /// The engine of ``JSONElementReader``: feeds the C stream from its buffer, turns
-/// each element event into a record with a document of its own, sorts the text
+/// each element event into a record, a value of the document that the elements of
+/// the same feed share (see `yjm_stream_take_batch`), sorts the text
 /// around the target arrays into the envelope, and drops what the stream no
 /// longer needs, so the buffer holds the element being read plus about one chunk.
 ///
