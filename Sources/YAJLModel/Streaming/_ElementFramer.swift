@@ -61,7 +61,7 @@ struct _ElementSorter {
     /// more counting is needed.
     private var lineFeedsAhead: Int?
 
-    var records = _RecordQueue()
+    var records = _ElementQueue()
     private var finished = false
     /// How many of the buffer's bytes the stream has been fed.
     private var fed = 0
@@ -135,7 +135,8 @@ struct _ElementSorter {
     /// Takes the events and the error of a feed; false after an error.
     private mutating func take(_ status: yjm_status, _ error: yjm_error) -> Bool {
         let batch = stream.takeBatch()
-        for event in stream.events { take(event, in: batch) }
+        if let batch { records.startBatch(batch) }
+        for event in stream.events { take(event, in: batch != nil) }
         stream.forgetEvents()
         if status != YJM_OK {
             records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
@@ -164,7 +165,7 @@ struct _ElementSorter {
         fed -= neededFrom
     }
 
-    private mutating func take(_ event: yjm_event, in batch: JSONDocument?) {
+    private mutating func take(_ event: yjm_event, in hasBatch: Bool) {
         let start = Int(event.start)
         let end = Int(event.end)
         switch event.kind {
@@ -172,10 +173,10 @@ struct _ElementSorter {
             guard !records.hasFailed, end - start <= options.recordLimit else {
                 return records.fail(tooLarge(at: start + options.recordLimit))
             }
-            guard let batch else { return }  // never: element events come with their batch
+            guard hasBatch else { return }  // never: element events come with their batch
             // The element is a value of the batch, the document of the elements that
             // the feed completed: no allocation of its own.
-            records.append(JSONRecord(value: JSONValue(document: batch, node: event.node), offset: start, line: line(at: start)))
+            records.append(node: event.node, offset: start, line: line(at: start))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)

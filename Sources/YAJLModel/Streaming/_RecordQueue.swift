@@ -7,8 +7,6 @@ struct _RecordQueue {
     private var ready: [JSONRecord?] = []
     private var index = 0
     private(set) var failure: JSONError?
-    /// Whether there is a failure: cheaper to test, once per record, than `failure`.
-    private(set) var hasFailed = false
 
     mutating func append(_ record: JSONRecord) {
         ready.append(record)
@@ -17,7 +15,6 @@ struct _RecordQueue {
     /// Keeps the first failure.
     mutating func fail(_ error: JSONError) {
         if failure == nil { failure = error }
-        hasFailed = true
     }
 
     mutating func next() throws(JSONError) -> JSONRecord? {
