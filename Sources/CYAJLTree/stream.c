@@ -144,50 +144,60 @@ static void *grow_block(void *block, size_t *capacity, size_t needed, size_t fir
     return grown;
 }
 
+/// Makes room in the batch for `count` more node words (and the spare one after
+/// them), a separator, `length` bytes of text and the closing bracket, and
+/// `side_size` more side bytes; a new batch starts with its array node. 0 when
+/// memory runs out. Out of line: most elements fit in the room there is.
+__attribute__((noinline)) static int grow_batch(yjm_stream *s, uint32_t count, size_t length, size_t side_size) {
+    batch *t = &s->batch;
+    size_t node_count = t->node_count ? t->node_count : 2; // the array node comes first
+    if (node_count + count + 1 > UINT32_MAX || t->count == YJM_MAX_PAYLOAD) return 0;
+    yjm_node *nodes = grow_block(t->nodes, &t->node_capacity, (node_count + count + 1) * sizeof(yjm_node), s->hint_nodes);
+    if (!nodes) return 0;
+    t->nodes = nodes;
+    unsigned char *text = grow_block(t->text, &t->text_capacity, t->text_size + length + 2, s->hint_text);
+    if (!text) return 0;
+    t->text = text;
+    if (side_size) {
+        unsigned char *side = grow_block(t->side, &t->side_capacity, t->side_size + side_size, s->hint_side);
+        if (!side) return 0;
+        t->side = side;
+    }
+    if (!t->node_count) {
+        t->node_count = 2;
+        t->two_word_nodes = 1;
+    }
+    return 1;
+}
+
 /// Appends the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
-/// to the batch: its text after "[" or ",", its nodes rebased to where the text
+/// to the batch: "[" or "," and its text, its nodes rebased to where the text
 /// lands, and an event that names its first node there.
 static int emit_element(yjm_stream *s, uint32_t first, uint32_t end, size_t side_from, size_t side_to) {
     builder *b = &s->b;
     batch *t = &s->batch;
     size_t start = b->nodes[first].offset;
-    size_t stop = value_end(b, first); // its text is in the input: the stream keeps it until taken
+    size_t length = value_end(b, first) - start; // its text is in the input: the stream keeps it until taken
     uint32_t count = end - first;
     size_t side_size = side_to - side_from;
-    size_t node_count = t->node_count ? t->node_count : 2; // the array node comes first
-    // Room for the nodes and a spare word (as every tree has); the text, its
-    // separator before it and the closing bracket after it.
-    size_t nodes_needed = (node_count + count + 1) * sizeof(yjm_node);
-    size_t text_at = t->node_count ? t->text_size + 1 : 1;
-    if (node_count + count + 1 > UINT32_MAX || t->count == YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_MEMORY, start);
-    yjm_node *nodes = grow_block(t->nodes, &t->node_capacity, nodes_needed, s->hint_nodes);
-    if (!nodes) return fail(b, YJM_ERR_MEMORY, start);
-    t->nodes = nodes;
-    unsigned char *text = grow_block(t->text, &t->text_capacity, text_at + (stop - start) + 1, s->hint_text);
-    if (!text) return fail(b, YJM_ERR_MEMORY, start);
-    t->text = text;
-    if (side_size) {
-        unsigned char *side = grow_block(t->side, &t->side_capacity, t->side_size + side_size, s->hint_side);
-        if (!side) return fail(b, YJM_ERR_MEMORY, start);
-        t->side = side;
+    if (!t->node_count || t->count == YJM_MAX_PAYLOAD || ((size_t)t->node_count + count + 1) * sizeof(yjm_node) > t->node_capacity ||
+        t->text_size + length + 2 > t->text_capacity || t->side_size + side_size > t->side_capacity) {
+        if (!grow_batch(s, count, length, side_size)) return fail(b, YJM_ERR_MEMORY, start);
     }
-    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, stop);
+    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, start + length);
     if (!event) return fail(b, YJM_ERR_MEMORY, start);
-    if (!t->node_count) { // a new batch
-        t->node_count = 2;
-        t->two_word_nodes = 1;
-    }
     event->node = t->node_count;
     event->side_mark = (uint32_t)t->side_size;
     event->two_word_mark = t->two_word_nodes;
-    text[text_at - 1] = t->count ? ',' : '[';
-    memcpy(text + text_at, b->input + start, stop - start);
-    t->two_word_nodes += shift_nodes(nodes + t->node_count, b->nodes + first, count, (uint32_t)(start - text_at),
+    t->text[t->text_size] = t->count ? ',' : '[';
+    size_t text_at = t->text_size + 1;
+    memcpy(t->text + text_at, b->input + start, length);
+    t->two_word_nodes += shift_nodes(t->nodes + t->node_count, b->nodes + first, count, (uint32_t)(start - text_at),
                                      first - t->node_count, (uint32_t)(side_from - t->side_size));
     if (side_size) memcpy(t->side + t->side_size, b->side + side_from, side_size);
     t->node_count += count;
     t->side_size += side_size;
-    t->text_size = text_at + (stop - start);
+    t->text_size = text_at + length;
     t->count++;
     return 1;
 }
@@ -196,7 +206,7 @@ static int emit_element(yjm_stream *s, uint32_t first, uint32_t end, size_t side
 static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
     batch *t = &s->batch;
     t->count--;
-    t->text_size = t->count ? t->nodes[event->node].offset - 1 : 1; // up to the separator before it
+    t->text_size = t->nodes[event->node].offset - 1; // up to the separator before it
     t->node_count = event->node;
     t->side_size = event->side_mark;
     t->two_word_nodes = event->two_word_mark;
