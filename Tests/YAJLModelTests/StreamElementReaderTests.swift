@@ -252,3 +252,29 @@ extension StreamElementReaderTests {
         }
     }
 }
+
+extension StreamElementReaderTests {
+    /// A reader works out the line and column where it drops bytes back from the end of
+    /// what it holds: on one long line of multi-byte characters, on lines of one
+    /// element each, and where a record's lines follow a long line, every read size
+    /// gives the records' lines and the error's place as the whole parse does.
+    @Test func linesAndColumnsAfterDropsOnLongAndShortLines() throws {
+        let long = (0..<300).map { #"{"é": "\#($0) ü😀"}"# }.joined(separator: ",")
+        let multi = (0..<40).map { "{\n  \"n\": \($0)\n}" }.joined(separator: ",")
+        let texts = [
+            "[\(long), {\"bad\": tru}]",
+            "[\(long),\n\(multi), {\"bad\": tru}]",
+            "[\(long), \(multi),\n\(long), [1, 2, tru]]",
+            "[\(multi), \(long), {\"é\": tru}]",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let whole = try #require(parseError(bytes))
+            for readSize in [7, 64, 1000] {
+                let outcome = readElements(chunks(of: bytes, first: 0, period: readSize), at: "", .with(readSize: readSize))
+                #expect(outcome.error == whole, "read size \(readSize): \(String(describing: outcome.error)) vs \(whole)")
+                #expect(outcome.records.allSatisfy { $0.line == bytes[..<$0.offset].count(where: { $0 == UInt8(ascii: "\n") }) + 1 })
+            }
+        }
+    }
+}

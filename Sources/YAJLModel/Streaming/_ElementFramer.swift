@@ -53,13 +53,12 @@ struct _ElementSorter {
 
     /// The stream offset of `buffer`'s first byte, with its line and column.
     private var position = _TextPosition()
+    /// The position of the buffer's end: moved over each byte once, as it arrives. The
+    /// position a drop moves to is worked out back from it, over the few bytes kept.
+    private var endPosition = _TextPosition()
     /// The line of a stream offset at or after `position`: moved to each record's start.
     private var lineOffset = 0
     private var line = 1
-    /// How many line feeds the buffer holds after `lineOffset`, nil until counted after
-    /// a feed. When there are none, every record starting in it is on `line`, and no
-    /// more counting is needed.
-    private var lineFeedsAhead: Int?
 
     var records = _ElementQueue()
     private var finished = false
@@ -102,7 +101,7 @@ struct _ElementSorter {
 
     mutating func parseNewBytes() {
         guard failure == nil else { return }
-        lineFeedsAhead = nil
+        endPosition.advance(over: buffer[fed..<buffer.count])
         while fed < buffer.count {
             fed = min(buffer.count, fed + Self.sliceBytes)
             let (status, error) = stream.feed(buffer[0..<fed])
@@ -113,7 +112,6 @@ struct _ElementSorter {
 
     mutating func finish() {
         guard failure == nil else { return }
-        lineFeedsAhead = nil
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
         if take(status, error) { dropUnneeded() }
@@ -159,7 +157,7 @@ struct _ElementSorter {
             return records.fail(tooLarge(at: dropTo + options.recordLimit))
         }
         guard failure == nil else { return }
-        position.advance(over: buffer[0..<neededFrom])
+        position = self.position(atBufferOffset: neededFrom)
         buffer.removeFirst(neededFrom)
         stream.dropped(neededFrom)
         fed -= neededFrom
@@ -203,13 +201,32 @@ struct _ElementSorter {
 
     /// The line of `offset` (in the buffer, at or after the last record's start).
     private mutating func line(at offset: Int) -> Int {
-        if lineOffset < base { (lineOffset, line, lineFeedsAhead) = (base, position.line, nil) }
-        let ahead = lineFeedsAhead ?? lineFeeds(from: lineOffset, to: base + buffer.count)
-        let passed = ahead > 0 ? lineFeeds(from: lineOffset, to: offset) : 0
-        line += passed
-        lineFeedsAhead = ahead - passed
+        if lineOffset < base { (lineOffset, line) = (base, position.line) }
+        // `endPosition.line - line` line feeds lie between the last record's start and
+        // the end: none at all in a stream of one line, and no counting.
+        if endPosition.line > line { line += lineFeeds(from: lineOffset, to: offset) }
         lineOffset = offset
         return line
+    }
+
+    /// The position of the buffer's byte at `index`, worked out back from `endPosition`
+    /// over the bytes after it (what a drop keeps: the start of the next record), so
+    /// that the bytes dropped are not counted again.
+    private func position(atBufferOffset index: Int) -> _TextPosition {
+        var kept = _TextPosition()
+        kept.advance(over: buffer[index..<buffer.count])
+        let keptLineFeeds = kept.line - 1
+        if keptLineFeeds == 0 {  // on the end's line, `kept.column - 1` characters before its end
+            return _TextPosition(offset: base + index, line: endPosition.line, column: endPosition.column - (kept.column - 1))
+        }
+        // On an earlier line: the column counts from the line feed before `index`, or
+        // from the buffer's start when there is none in the buffer.
+        let bytes = buffer.bytes
+        var lineStart = index
+        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var found = lineStart > 0 ? _TextPosition(offset: base + lineStart, line: endPosition.line - keptLineFeeds, column: 1) : position
+        found.advance(over: buffer[lineStart..<index])
+        return found
     }
 
     private func lineFeeds(from start: Int, to end: Int) -> Int {
