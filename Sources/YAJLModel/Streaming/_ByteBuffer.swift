@@ -6,7 +6,7 @@ import Foundation
 /// memory can move whenever it grows, so nothing keeps a pointer into it across
 /// calls; the C stream keeps offsets.
 ///
-/// The block comes from `malloc` while it is small. From ``mappingThreshold`` on
+/// The block comes from `malloc` while it is small. From ``mappingThreshold`` bytes on
 /// (a ``JSONStreamParser`` holding a large document, or a huge element) it is a
 /// mapping of its own (`yjm_pages_map`): growing it moves pages instead of copying
 /// bytes, and huge pages make filling it cost a few page faults instead of one per
@@ -18,7 +18,7 @@ final class _ByteBuffer {
     /// Whether `base` is a mapping of `capacity` bytes rather than a `malloc` block.
     private var isMapped = false
 
-    /// The capacity from which the block is mapped.
+    /// The size from which the block is mapped.
     static let mappingThreshold = 4 << 20
 
     init() {}
@@ -46,7 +46,10 @@ final class _ByteBuffer {
         guard capacity - count < extra else { return }
         var newCapacity = max(capacity, 64 << 10)
         while newCapacity - count < extra { newCapacity *= 2 }
-        if newCapacity < Self.mappingThreshold {
+        // Mapped once the bytes themselves reach the threshold (not merely the doubled
+        // capacity): a 2 MB document is cheaper in malloc's memory, which a process
+        // reuses, than in fresh huge pages.
+        if !isMapped && count + extra < Self.mappingThreshold {
             guard let grown = realloc(base, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
             base = grown
         } else {
