@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YAJLModel
+import CYAJLTree
 
 @Suite struct StreamParserTests {
     /// Strings, escapes, surrogate pairs, multi-byte UTF-8, numbers and literals: the
@@ -94,5 +95,24 @@ extension StreamParserTests {
         #expect(outcome.texts == ["1", huge, #"{"after": true}"#, "3"])
         #expect(outcome.records[1].value.count == 1_500_000)
         #expect(reader.engine.framer.buffer.capacity >= _ByteBuffer.mappingThreshold)
+    }
+}
+
+extension StreamParserTests {
+    /// A node array that has to grow past 4 MiB becomes a mapping, in the whole-buffer
+    /// parse (a document denser than its input's length predicted) as in a stream.
+    @Test func aNodeArrayGrownPastFourMiB() throws {
+        let count = 1_500_000
+        let bytes = Array(("[" + String(repeating: "7,", count: count - 1) + "8]").utf8)
+        let whole = try JSONDocument(parsing: bytes)
+        #expect(Int(whole.tree.node_count) * MemoryLayout<yjm_node>.size > 4 << 20)
+        #expect(whole.tree.nodes_mapped > 0)
+        #expect(whole.root.count == count)
+        #expect(whole.root[count - 1]?.int == 8 && whole.root[count / 2]?.int == 7)
+        let parser = JSONStreamParser()
+        for chunk in chunks(of: bytes, first: 0, period: 65_536) { try parser.feed(chunk) }
+        let streamed = try parser.finish()
+        #expect(streamed.tree.nodes_mapped > 0)
+        #expect(streamed.isIdentical(to: whole))
     }
 }

@@ -62,6 +62,7 @@ typedef struct yjm_tree {
     uint32_t value_count;  ///< values and keys (two-word nodes count once)
     unsigned char *side;
     uint32_t side_size;
+    size_t nodes_mapped;   ///< `nodes` is a mapping of this many bytes (`yjm_pages_map`), or 0: from malloc
 } yjm_tree;
 
 typedef enum yjm_status {
@@ -217,7 +218,8 @@ size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length);
 //
 // A stream's buffer, once large, is mapped directly: it grows without copying
 // (mremap, on Linux) and asks for huge pages, so that filling it takes fewer
-// page faults. Sizes are multiples of the page size (`yjm_pages_round`).
+// page faults. So does a node array that has to grow past 4 MiB. Sizes are
+// multiples of the page size (`yjm_pages_round`).
 
 /// `size` rounded up to a multiple of the page size.
 size_t yjm_pages_round(size_t size);
