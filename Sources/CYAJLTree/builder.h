@@ -17,6 +17,7 @@ typedef struct open_container {
 typedef struct builder {
     yjm_node *nodes;
     uint32_t node_count, node_capacity;
+    size_t nodes_mapped; // `nodes` is a mapping of this many bytes (see grow_nodes), or 0: from malloc
     uint32_t two_word_nodes;
     unsigned char *side;
     size_t side_size, side_capacity;

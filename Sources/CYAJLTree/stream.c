@@ -8,11 +8,18 @@
 // the one a whole-buffer parse builds.
 //
 // Element and value streams wrap the container and key callbacks. When an
-// element closes, its nodes are copied out into a tree of its own (offsets
-// rebased to its first byte) and dropped from the arena, so the arena holds the
-// element being built plus the few nodes around the target array. Scalar
-// elements are taken lazily, when the next element or the array's end begins
-// and after each feed, so the scalar callbacks stay the builder's own.
+// element closes, its nodes and its text are copied out into the batch and
+// dropped from the arena, so the arena holds the element being built plus the
+// few nodes around the target array. Scalar elements are taken lazily, when the
+// next element or the array's end begins and after each feed, so the scalar
+// callbacks stay the builder's own.
+//
+// The batch holds the elements that one feed completes as one tree: the tree of
+// the text "[e1,e2,…]" made of their texts, node for node what `yjm_parse` builds
+// from that text, which the caller takes over after the feed. Each element is a
+// value in that document, at the node its event names: a few allocations per
+// feed rather than a document (and its allocations) per element, which is most of
+// what a small element would otherwise cost beyond parsing it.
 #include "builder.h"
 
 #include <stdio.h>
@@ -20,6 +27,19 @@
 #include <string.h>
 
 #define NONE SIZE_MAX
+
+/// The elements of the events since the last `yjm_stream_take_batch`, as the
+/// tree of the text "[e1,e2,…]": an array node (written when the batch is taken),
+/// then each element's nodes, offsets rebased to that text. Capacities in bytes.
+typedef struct batch {
+    yjm_node *nodes;
+    uint32_t node_count, two_word_nodes, count;
+    size_t node_capacity;
+    unsigned char *side;
+    size_t side_size, side_capacity;
+    unsigned char *text;
+    size_t text_size, text_capacity;
+} batch;
 
 struct yjm_stream {
     builder b; // first, so that a callback's context is both the stream and its builder
@@ -51,13 +71,17 @@ struct yjm_stream {
 
     yjm_event *events;
     size_t event_count, event_capacity;
+
+    batch batch;
+    // The sizes of the last batch handed over: the next one starts at about as much.
+    size_t hint_nodes, hint_side, hint_text;
 };
 
 // MARK: Elements
 
 /// Copies `count` nodes, subtracting `bytes` from byte offsets, `nodes` from
-/// subtree ends and `side` from side offsets. `to` may be `from`. Returns the
-/// number of two-word nodes.
+/// subtree ends and `side` from side offsets, modulo 2^32 (so a shift may move
+/// them either way). `to` may be `from`. Returns the number of two-word nodes.
 static uint32_t shift_nodes(yjm_node *to, const yjm_node *from, uint32_t count, uint32_t bytes, uint32_t nodes,
                             uint32_t side) {
     uint32_t two_word_nodes = 0;
@@ -92,7 +116,7 @@ static yjm_event *push_event(yjm_stream *s, yjm_event_kind kind, size_t start, s
         s->event_capacity = capacity;
     }
     yjm_event *event = &s->events[s->event_count++];
-    *event = (yjm_event){kind, s->base + start, s->base + end, {0}};
+    *event = (yjm_event){kind, s->base + start, s->base + end, 0, 0, 0};
     return event;
 }
 
@@ -108,28 +132,84 @@ static size_t value_end(const builder *b, uint32_t node) {
     }
 }
 
-/// Turns the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
-/// into an event with a tree of its own.
+/// `block` (of `*capacity` bytes) grown to hold `needed` bytes: to at least
+/// `first` bytes when it is new, by doubling after. NULL when memory runs out
+/// (`block` is left as it is).
+static void *grow_block(void *block, size_t *capacity, size_t needed, size_t first) {
+    if (needed <= *capacity) return block;
+    size_t grown_capacity = *capacity ? *capacity * 2 : (first > 256 ? first : 256);
+    if (grown_capacity < needed) grown_capacity = needed;
+    void *grown = realloc(block, grown_capacity);
+    if (grown) *capacity = grown_capacity;
+    return grown;
+}
+
+/// Makes room in the batch for `count` more node words (and the spare one after
+/// them), a separator, `length` bytes of text and the closing bracket, and
+/// `side_size` more side bytes; a new batch starts with its array node. 0 when
+/// memory runs out. Out of line: most elements fit in the room there is.
+__attribute__((noinline)) static int grow_batch(yjm_stream *s, uint32_t count, size_t length, size_t side_size) {
+    batch *t = &s->batch;
+    size_t node_count = t->node_count ? t->node_count : 2; // the array node comes first
+    if (node_count + count + 1 > UINT32_MAX || t->count == YJM_MAX_PAYLOAD) return 0;
+    yjm_node *nodes = grow_block(t->nodes, &t->node_capacity, (node_count + count + 1) * sizeof(yjm_node), s->hint_nodes);
+    if (!nodes) return 0;
+    t->nodes = nodes;
+    unsigned char *text = grow_block(t->text, &t->text_capacity, t->text_size + length + 2, s->hint_text);
+    if (!text) return 0;
+    t->text = text;
+    if (side_size) {
+        unsigned char *side = grow_block(t->side, &t->side_capacity, t->side_size + side_size, s->hint_side);
+        if (!side) return 0;
+        t->side = side;
+    }
+    if (!t->node_count) {
+        t->node_count = 2;
+        t->two_word_nodes = 1;
+    }
+    return 1;
+}
+
+/// Appends the value at nodes `[first, end)`, with side bytes `[side_from, side_to)`,
+/// to the batch: "[" or "," and its text, its nodes rebased to where the text
+/// lands, and an event that names its first node there.
 static int emit_element(yjm_stream *s, uint32_t first, uint32_t end, size_t side_from, size_t side_to) {
     builder *b = &s->b;
+    batch *t = &s->batch;
     size_t start = b->nodes[first].offset;
-    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, value_end(b, first));
-    if (!event) return fail(b, YJM_ERR_MEMORY, start);
-    yjm_tree *tree = &event->tree;
-    tree->node_count = end - first;
-    tree->nodes = malloc(((size_t)tree->node_count + 1) * sizeof(yjm_node));
-    tree->side_size = (uint32_t)(side_to - side_from);
-    tree->side = tree->side_size ? malloc(tree->side_size) : NULL;
-    if (!tree->nodes || (tree->side_size && !tree->side)) {
-        yjm_tree_free(tree);
-        s->event_count--;
-        return fail(b, YJM_ERR_MEMORY, start);
+    size_t length = value_end(b, first) - start; // its text is in the input: the stream keeps it until taken
+    uint32_t count = end - first;
+    size_t side_size = side_to - side_from;
+    if (!t->node_count || t->count == YJM_MAX_PAYLOAD || ((size_t)t->node_count + count + 1) * sizeof(yjm_node) > t->node_capacity ||
+        t->text_size + length + 2 > t->text_capacity || t->side_size + side_size > t->side_capacity) {
+        if (!grow_batch(s, count, length, side_size)) return fail(b, YJM_ERR_MEMORY, start);
     }
-    uint32_t two_word_nodes = shift_nodes(tree->nodes, b->nodes + first, tree->node_count, (uint32_t)start, first,
-                                          (uint32_t)side_from);
-    tree->value_count = tree->node_count - two_word_nodes;
-    if (tree->side_size) memcpy(tree->side, b->side + side_from, tree->side_size);
+    yjm_event *event = push_event(s, YJM_EVENT_ELEMENT, start, start + length);
+    if (!event) return fail(b, YJM_ERR_MEMORY, start);
+    event->node = t->node_count;
+    event->side_mark = (uint32_t)t->side_size;
+    event->two_word_mark = t->two_word_nodes;
+    t->text[t->text_size] = t->count ? ',' : '[';
+    size_t text_at = t->text_size + 1;
+    memcpy(t->text + text_at, b->input + start, length);
+    t->two_word_nodes += shift_nodes(t->nodes + t->node_count, b->nodes + first, count, (uint32_t)(start - text_at),
+                                     first - t->node_count, (uint32_t)(side_from - t->side_size));
+    if (side_size) memcpy(t->side + t->side_size, b->side + side_from, side_size);
+    t->node_count += count;
+    t->side_size += side_size;
+    t->text_size = text_at + length;
+    t->count++;
     return 1;
+}
+
+/// Takes the last element out of the batch (its event was dropped after a failure).
+static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
+    batch *t = &s->batch;
+    t->count--;
+    t->text_size = t->nodes[event->node].offset - 1; // up to the separator before it
+    t->node_count = event->node;
+    t->side_size = event->side_mark;
+    t->two_word_nodes = event->two_word_mark;
 }
 
 /// Drops the taken elements' nodes. The array's count stays 0, so that an
@@ -300,8 +380,10 @@ void yjm_stream_free(yjm_stream *s) {
     if (!s) return;
     if (s->b.yajl) yajl_free(s->b.yajl);
     yjm_builder_release(&s->b);
-    for (size_t i = 0; i < s->event_count; i++) yjm_tree_free(&s->events[i].tree);
     free(s->events);
+    free(s->batch.nodes); // a batch not taken
+    free(s->batch.side);
+    free(s->batch.text);
     for (size_t i = 0; s->tokens && i < s->target_count; i++) free(s->tokens[i]);
     free(s->tokens);
     free(s->token_lengths);
@@ -369,7 +451,8 @@ static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
     if (!ok) {
         s->error.offset += s->base;
         while (s->event_count > 0 && s->events[s->event_count - 1].end > s->error.offset) {
-            yjm_tree_free(&s->events[--s->event_count].tree);
+            const yjm_event *dropped = &s->events[--s->event_count];
+            if (dropped->kind == YJM_EVENT_ELEMENT) drop_from_batch(s, dropped);
         }
     }
     *error = s->error;
@@ -431,6 +514,32 @@ const yjm_event *yjm_stream_events(const yjm_stream *s, size_t *count) {
     return s->events;
 }
 
+int yjm_stream_take_batch(yjm_stream *s, yjm_tree *tree, unsigned char **text, size_t *text_length) {
+    memset(tree, 0, sizeof *tree);
+    *text = NULL;
+    *text_length = 0;
+    batch *t = &s->batch;
+    if (t->count == 0) return 0;
+    t->text[t->text_size++] = ']'; // room was kept for it
+    t->nodes[0] = (yjm_node){YJM_ARRAY | t->count << YJM_KIND_BITS, 0};
+    t->nodes[1] = (yjm_node){t->node_count, (uint32_t)t->text_size};
+    t->nodes[t->node_count] = (yjm_node){0, 0}; // the spare word
+    tree->nodes = t->nodes;
+    tree->node_count = t->node_count;
+    tree->value_count = t->node_count - t->two_word_nodes;
+    tree->side = t->side_size ? t->side : NULL;
+    tree->side_size = (uint32_t)t->side_size;
+    if (!t->side_size) free(t->side);
+    *text = t->text;
+    *text_length = t->text_size;
+    // The next batch starts with room for a little more than this one held.
+    s->hint_nodes = ((size_t)t->node_count + 1) * sizeof(yjm_node) / 4 * 5;
+    s->hint_side = t->side_size / 4 * 5;
+    s->hint_text = t->text_size / 4 * 5;
+    memset(t, 0, sizeof *t);
+    return 1;
+}
+
 const char *yjm_stream_closers(const yjm_stream *s) { return s->closers ? s->closers : ""; }
 
 size_t yjm_stream_needed_from(const yjm_stream *s) {
@@ -445,6 +554,10 @@ size_t yjm_stream_needed_from(const yjm_stream *s) {
 
 void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->event_count = 0;
+    // A batch not taken is forgotten with its events; its memory is kept for the next.
+    s->batch.node_count = s->batch.two_word_nodes = s->batch.count = 0;
+    s->batch.side_size = s->batch.text_size = 0;
+
     if (dropped == 0) return;
     builder *b = &s->b;
     s->base += dropped;

@@ -41,12 +41,34 @@ static size_t next_token(const builder *b) {
     }
 }
 
+/// The size from which a node array that grows is a mapping (pages.c): it then grows
+/// without copying and with huge pages. A stream parsing a document of unknown
+/// length grows it many times; the whole-buffer parse sizes it from the input's
+/// length and seldom grows it.
+#define MAP_NODES_FROM ((size_t)4 << 20)
+
 static int grow_nodes(builder *b) {
     size_t capacity = (size_t)b->node_capacity * 2;
     if (capacity > UINT32_MAX) return fail(b, YJM_ERR_MEMORY, b->last_end);
-    yjm_node *nodes = realloc(b->nodes, capacity * sizeof(yjm_node));
+    size_t bytes = capacity * sizeof(yjm_node);
+    yjm_node *nodes;
+    if (b->nodes_mapped) {
+        bytes = yjm_pages_round(bytes);
+        nodes = yjm_pages_remap(b->nodes, b->nodes_mapped, bytes);
+    } else if (bytes >= MAP_NODES_FROM) {
+        bytes = yjm_pages_round(bytes);
+        nodes = yjm_pages_map(bytes);
+        if (nodes) {
+            memcpy(nodes, b->nodes, (size_t)b->node_count * sizeof(yjm_node));
+            free(b->nodes);
+        }
+    } else {
+        nodes = realloc(b->nodes, bytes);
+        bytes = 0; // not a mapping
+    }
     if (!nodes) return fail(b, YJM_ERR_MEMORY, b->last_end);
     b->nodes = nodes;
+    b->nodes_mapped = bytes;
     b->node_capacity = (uint32_t)capacity;
     return 1;
 }
@@ -335,8 +357,18 @@ static int reject_extra_whitespace(builder *b) {
     return fail(b, YJM_ERR_SYNTAX, (size_t)(found - b->input));
 }
 
+/// Frees a node array from malloc or unmaps a mapped one.
+static void free_nodes(yjm_node *nodes, size_t mapped) {
+    if (mapped) {
+        yjm_pages_unmap(nodes, mapped);
+    } else {
+        free(nodes);
+    }
+}
+
 void yjm_builder_release(builder *b) {
-    free(b->nodes);
+    free_nodes(b->nodes, b->nodes_mapped);
+    b->nodes_mapped = 0;
     free(b->side);
     free(b->stack);
     b->nodes = NULL;
@@ -425,7 +457,15 @@ void yjm_builder_take_tree(builder *b, yjm_tree *tree) {
     // lets malloc serve the next document of this size from memory it already
     // has, instead of mapping (and faulting in) fresh pages every time.
     tree->nodes = b->nodes;
-    if (b->node_count < b->node_capacity / 2) {
+    tree->nodes_mapped = b->nodes_mapped;
+    if (b->nodes_mapped) { // unmap the pages beyond the nodes
+        size_t used = yjm_pages_round(((size_t)b->node_count + 1) * sizeof(yjm_node));
+        yjm_node *trimmed = used < b->nodes_mapped ? yjm_pages_remap(b->nodes, b->nodes_mapped, used) : NULL;
+        if (trimmed) {
+            tree->nodes = trimmed;
+            tree->nodes_mapped = used;
+        }
+    } else if (b->node_count < b->node_capacity / 2) {
         yjm_node *trimmed = realloc(b->nodes, ((size_t)b->node_count + 1) * sizeof(yjm_node));
         if (trimmed) tree->nodes = trimmed;
     }
@@ -440,12 +480,13 @@ void yjm_builder_take_tree(builder *b, yjm_tree *tree) {
     }
     free(b->stack);
     b->nodes = NULL;
+    b->nodes_mapped = 0; // the tree's now
     b->side = NULL;
     b->stack = NULL;
 }
 
 void yjm_tree_free(yjm_tree *tree) {
-    free(tree->nodes);
+    free_nodes(tree->nodes, tree->nodes_mapped);
     free(tree->side);
     memset(tree, 0, sizeof *tree);
 }

@@ -174,10 +174,27 @@ size_t yjm_count_line_feeds(const unsigned char *bytes, size_t length) {
 }
 
 void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_feeds, size_t *last_line_characters) {
-    size_t feeds = yjm_count_line_feeds(bytes, length);
-    size_t start = length; // of the last line: a short walk back when there are line feeds
-    if (feeds == 0) start = 0;
-    while (start > 0 && bytes[start - 1] != '\n') start--;
+    // One pass counts the line feeds and the continuation bytes (as count_matching
+    // does, both at once); with no line feed, that is all. Otherwise the last line's
+    // characters are counted again from its start, a short walk back.
+    enum { block_size = 224 };
+    size_t feeds = 0, continuations = 0;
+    for (size_t start = 0; start < length; start += block_size) {
+        size_t end = length - start < block_size ? length : start + block_size;
+        unsigned char block_feeds = 0, block_continuations = 0;
+        for (size_t i = start; i < end; i++) {
+            block_feeds += bytes[i] == '\n';
+            block_continuations += (bytes[i] & 0xC0) == 0x80;
+        }
+        feeds += block_feeds;
+        continuations += block_continuations;
+    }
     *line_feeds = feeds;
+    if (feeds == 0) {
+        *last_line_characters = length - continuations;
+        return;
+    }
+    size_t start = length; // of the last line
+    while (bytes[start - 1] != '\n') start--;
     *last_line_characters = length - start - count_matching(bytes + start, length - start, 0xC0, 0x80);
 }

@@ -40,4 +40,36 @@ struct StreamTypedElementsTests {
         #expect(try reader.next(StreamedItem.self)?.id == 2)
         #expect(try reader.next(StreamedItem.self) == nil)
     }
+
+    /// Small elements share one document per 16 KiB of input; a model or a Decodable
+    /// value read from one sees only its element: its text, its paths.
+    @Test func elementsThatShareADocumentReadAsTheirOwnText() throws {
+        let texts = (0..<50).map { #"{"id": \#($0), "title": "t\#($0)", "extra": [\#($0)]}"# }
+        let feed = Array(("[" + texts.joined(separator: ", ") + "]").utf8)
+        var models = try JSONElementReader(chunks: [feed])
+        var written: [String] = []
+        while let item = try models.next(StreamedItem.self) { written.append(item.jsonString()) }
+        #expect(written == texts)
+
+        var decoded = try JSONElementReader(chunks: [feed])
+        #expect(try decoded.next(DecodedItem.self, using: YAJLDecoder()) == DecodedItem(id: 0, title: "t0"))
+
+        let bad = Array(#"[{"id": 1, "title": "a"}, {"id": 2, "title": 3}]"#.utf8)
+        var failing = try JSONElementReader(chunks: [bad])
+        _ = try failing.next(DecodedItem.self, using: YAJLDecoder())
+        do {
+            _ = try failing.next(DecodedItem.self, using: YAJLDecoder())
+            Issue.record("a number decoded as a String")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["title"])
+        }
+        var failingModels = try JSONElementReader(chunks: [bad])
+        _ = try failingModels.next(StreamedItem.self)
+        do {
+            _ = try failingModels.next(StreamedItem.self)
+            Issue.record("a number read as a String")
+        } catch let error as JSONModelError {
+            #expect(error.issues.map(\.path) == ["title"])
+        }
+    }
 }

@@ -29,11 +29,13 @@ import Testing
         #expect(outcome.texts.count == 9)
         #expect(eachRecordIsItsOwnWholeParse(outcome))
 
-        // Each element is a value with a small document of its own.
+        // The elements read from one feed are the values of a small document of their
+        // own, the array of their texts (here, all nine; see StreamElementBatchTests).
         let first = try #require(outcome.records.first)
         #expect(first.value["id"]?.uint64 == 18446744073709551615)
-        #expect(first.value.byteRange.lowerBound == 0)
-        #expect(first.value.document.inputByteCount == first.value.byteRange.count)
+        #expect(first.value.byteRange.lowerBound == 1)  // just after its "["
+        #expect(first.value.document.inputByteCount == Self.wholeItems.joined(separator: ",").utf8.count + 2)
+        #expect(outcome.records.allSatisfy { $0.value.document === first.value.document })
         #expect(outcome.records[1].value["title"]?.string == "Harbour \"at night\" é😀")
 
         // Where each starts in the stream.
@@ -247,6 +249,32 @@ extension StreamElementReaderTests {
             #expect(outcome.texts == expected, "\(file) \(pointer) in \(period)-byte chunks")
             #expect(outcome.records.map(\.offset) == elements.map(\.byteRange.lowerBound))
             #expect(eachRecordIsItsOwnWholeParse(outcome))
+        }
+    }
+}
+
+extension StreamElementReaderTests {
+    /// A reader works out the line and column where it drops bytes back from the end of
+    /// what it holds: on one long line of multi-byte characters, on lines of one
+    /// element each, and where a record's lines follow a long line, every read size
+    /// gives the records' lines and the error's place as the whole parse does.
+    @Test func linesAndColumnsAfterDropsOnLongAndShortLines() throws {
+        let long = (0..<300).map { #"{"é": "\#($0) ü😀"}"# }.joined(separator: ",")
+        let multi = (0..<40).map { "{\n  \"n\": \($0)\n}" }.joined(separator: ",")
+        let texts = [
+            "[\(long), {\"bad\": tru}]",
+            "[\(long),\n\(multi), {\"bad\": tru}]",
+            "[\(long), \(multi),\n\(long), [1, 2, tru]]",
+            "[\(multi), \(long), {\"é\": tru}]",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let whole = try #require(parseError(bytes))
+            for readSize in [7, 64, 1000] {
+                let outcome = readElements(chunks(of: bytes, first: 0, period: readSize), at: "", .with(readSize: readSize))
+                #expect(outcome.error == whole, "read size \(readSize): \(String(describing: outcome.error)) vs \(whole)")
+                #expect(outcome.records.allSatisfy { $0.line == bytes[..<$0.offset].count(where: { $0 == UInt8(ascii: "\n") }) + 1 })
+            }
         }
     }
 }

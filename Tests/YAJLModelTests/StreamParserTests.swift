@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YAJLModel
+import CYAJLTree
 
 @Suite struct StreamParserTests {
     /// Strings, escapes, surrogate pairs, multi-byte UTF-8, numbers and literals: the
@@ -58,5 +59,60 @@ extension StreamParserTests {
                 #expect(agree(streamed, whole), "\(name) in \(period)-byte chunks: \(streamed) vs \(whole)")
             }
         }
+    }
+}
+
+extension StreamParserTests {
+    /// A document larger than `_ByteBuffer.mappingThreshold`: the buffer becomes a
+    /// mapping, grows by remapping, and is handed over as the document's input.
+    @Test func aLargeDocumentInAMappedBuffer() throws {
+        let items = (0..<120_000).map { #"{"id": \#($0), "name": "item \#($0) \u00e9", "tags": ["a", "b"], "n": \#($0 % 97).5}"# }
+        let bytes = Array(("{\"items\": [" + items.joined(separator: ",\n") + "]}").utf8)
+        #expect(bytes.count > 2 * _ByteBuffer.mappingThreshold)
+        let whole = try JSONDocument(parsing: bytes)
+        // Unsized, sized, and sized wrongly (too small, then too large).
+        for expected in [nil, bytes.count, bytes.count / 3, bytes.count * 2] {
+            let parser = JSONStreamParser(expectedByteCount: expected)
+            for chunk in chunks(of: bytes, first: 1000, period: 65_536) { try parser.feed(chunk) }
+            let streamed = try parser.finish()
+            #expect(streamed.isIdentical(to: whole), "expected \(String(describing: expected))")
+            #expect(streamed.root["items"]?[119_999]?["name"]?.string == "item 119999 é")
+            // The parser starts over, with a small buffer again.
+            try parser.feed(Array("[1]".utf8))
+            #expect(try parser.finish().root[0]?.int == 1)
+        }
+    }
+
+    /// A huge element makes an element reader's buffer a mapping too, from which
+    /// the consumed bytes are dropped as from any other.
+    @Test func aHugeElementInAMappedBuffer() throws {
+        let huge = "[" + (0..<1_500_000).map { String($0 % 1000) }.joined(separator: ",") + "]"
+        let text = Array("[1, \(huge), {\"after\": true}, 3]".utf8)
+        #expect(text.count > _ByteBuffer.mappingThreshold)
+        var reader = try JSONElementReader(chunks: chunks(of: text, first: 0, period: 65_536))
+        let outcome = readAll(&reader)
+        #expect(outcome.error == nil)
+        #expect(outcome.texts == ["1", huge, #"{"after": true}"#, "3"])
+        #expect(outcome.records[1].value.count == 1_500_000)
+        #expect(reader.engine.framer.buffer.capacity >= _ByteBuffer.mappingThreshold)
+    }
+}
+
+extension StreamParserTests {
+    /// A node array that has to grow past 4 MiB becomes a mapping, in the whole-buffer
+    /// parse (a document denser than its input's length predicted) as in a stream.
+    @Test func aNodeArrayGrownPastFourMiB() throws {
+        let count = 1_500_000
+        let bytes = Array(("[" + String(repeating: "7,", count: count - 1) + "8]").utf8)
+        let whole = try JSONDocument(parsing: bytes)
+        #expect(Int(whole.tree.node_count) * MemoryLayout<yjm_node>.size > 4 << 20)
+        #expect(whole.tree.nodes_mapped > 0)
+        #expect(whole.root.count == count)
+        #expect(whole.root[count - 1]?.int == 8 && whole.root[count / 2]?.int == 7)
+        let parser = JSONStreamParser()
+        for chunk in chunks(of: bytes, first: 0, period: 65_536) { try parser.feed(chunk) }
+        let streamed = try parser.finish()
+        #expect(streamed.tree.nodes_mapped > 0)
+        #expect(streamed.isIdentical(to: whole))
     }
 }

@@ -9,7 +9,7 @@ func summarize(feed url: URL) throws -> (title: String, items: Int, total: Doubl
     var reader = try JSONElementReader(contentsOf: url, at: "/items")
     var items = 0
     var total = 0.0
-    while let item = try reader.next() {                        // one small document per element
+    while let item = try reader.next() {                        // one element at a time
         items += 1
         total += item["price"]?.double ?? 0
     }

@@ -62,6 +62,7 @@ typedef struct yjm_tree {
     uint32_t value_count;  ///< values and keys (two-word nodes count once)
     unsigned char *side;
     uint32_t side_size;
+    size_t nodes_mapped;   ///< `nodes` is a mapping of this many bytes (`yjm_pages_map`), or 0: from malloc
 } yjm_tree;
 
 typedef enum yjm_status {
@@ -118,8 +119,8 @@ typedef struct yjm_stream yjm_stream;
 typedef enum yjm_stream_mode {
     /// One value, kept whole: `yjm_stream_finish` returns its tree.
     YJM_STREAM_DOCUMENT = 0,
-    /// One value; each element of an array at `target` becomes an event with a
-    /// tree of its own, and its nodes leave the stream.
+    /// One value; each element of an array at `target` becomes an event, its
+    /// nodes leave the stream for the batch (see `yjm_stream_take_batch`).
     YJM_STREAM_ELEMENTS = 1,
     /// Any number of values one after another (concatenated JSON); each becomes an event.
     YJM_STREAM_VALUES = 2,
@@ -143,7 +144,7 @@ typedef struct yjm_stream_config {
 } yjm_stream_config;
 
 typedef enum yjm_event_kind {
-    /// An element (or value) is complete: `tree` is its own, offsets counted from `start`.
+    /// An element (or value) is complete: it is in the batch, at `node`.
     YJM_EVENT_ELEMENT = 0,
     /// A target array opened: `start` is just past its '['.
     YJM_EVENT_TARGET_OPEN = 1,
@@ -155,14 +156,16 @@ typedef struct yjm_event {
     yjm_event_kind kind;
     /// Offsets from the start of the stream (not of the buffer).
     size_t start, end;
-    /// YJM_EVENT_ELEMENT: the element's tree. The caller takes it over (and frees it).
-    yjm_tree tree;
+    /// YJM_EVENT_ELEMENT: the element's node in the batch (see `yjm_stream_take_batch`).
+    uint32_t node;
+    /// Internal: the batch's side size and two-word nodes before the element.
+    uint32_t side_mark, two_word_mark;
 } yjm_event;
 
 /// Returns NULL when memory runs out.
 yjm_stream *yjm_stream_create(const yjm_stream_config *config);
 
-/// Frees the stream, and the trees of events not taken.
+/// Frees the stream, and a batch not taken.
 void yjm_stream_free(yjm_stream *stream);
 
 /// `buffer[0 ..< length]` holds the bytes the stream still needs, followed by new
@@ -179,6 +182,14 @@ yjm_status yjm_stream_finish(yjm_stream *stream, const unsigned char *buffer, si
 /// at or before the failure's offset after a failed feed.
 const yjm_event *yjm_stream_events(const yjm_stream *stream, size_t *count);
 
+/// The elements of those events, as one document: `tree` is the tree of the text
+/// `*text` ("[e1,e2,…]": the elements' texts as they were, in order, between
+/// brackets and commas; `*text_length` bytes), each element at the node its event
+/// names. The caller takes both over: it frees the tree with `yjm_tree_free` and
+/// the text with `free`. Returns 0, handing nothing over, when there are no
+/// elements. Call after a feed or finish, before `yjm_stream_consume`.
+int yjm_stream_take_batch(yjm_stream *stream, yjm_tree *tree, unsigned char **text, size_t *text_length);
+
 /// The closing brackets of the containers around the last target opened,
 /// innermost first (NUL-terminated): the text that closes a prefix ending in its '['.
 const char *yjm_stream_closers(const yjm_stream *stream);
@@ -186,7 +197,7 @@ const char *yjm_stream_closers(const yjm_stream *stream);
 /// How many bytes at the front of the buffer the stream no longer needs.
 size_t yjm_stream_needed_from(const yjm_stream *stream);
 
-/// Forgets the events (their trees now belong to the caller), and learns that the
+/// Forgets the events (and their batch, if it was not taken), and learns that the
 /// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
 /// of its buffer.
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);
@@ -202,6 +213,27 @@ void yjm_count_lines(const unsigned char *bytes, size_t length, size_t *line_fee
 /// Returns the length of the longest prefix of `bytes` that is valid UTF-8
 /// (no overlong forms, no surrogates, nothing above U+10FFFF).
 size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length);
+
+// MARK: Pages (pages.c)
+//
+// A stream's buffer, once large, is mapped directly: it grows without copying
+// (mremap, on Linux) and asks for huge pages, so that filling it takes fewer
+// page faults. So does a node array that has to grow past 4 MiB. Sizes are
+// multiples of the page size (`yjm_pages_round`).
+
+/// `size` rounded up to a multiple of the page size.
+size_t yjm_pages_round(size_t size);
+
+/// A new mapping of `size` bytes, zeroed; NULL when memory runs out.
+void *yjm_pages_map(size_t size);
+
+/// The mapping `block` of `old_size` bytes grown (or shrunk) to `new_size`, its
+/// bytes kept, perhaps at another address; NULL when memory runs out (`block`
+/// is then left as it was).
+void *yjm_pages_remap(void *block, size_t old_size, size_t new_size);
+
+/// Unmaps `block`, of `size` bytes.
+void yjm_pages_unmap(void *block, size_t size);
 
 #ifdef __cplusplus
 }

@@ -7,12 +7,15 @@ import Foundation
 enum _JSONInput: Sendable {
     case bytes([UInt8])
     case data(Data)
+    /// Bytes from `malloc` (a stream's batch of elements), freed with the last copy.
+    case malloced(_MallocedBytes)
 
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch self {
         case .bytes(let array): try array.withUnsafeBytes(body)
         case .data(let data): try data.withUnsafeBytes(body)
+        case .malloced(let block): try body(block.bytes)
         }
     }
 
@@ -20,6 +23,20 @@ enum _JSONInput: Sendable {
         switch self {
         case .bytes(let array): array.count
         case .data(let data): data.count
+        case .malloced(let block): block.bytes.count
         }
     }
+}
+
+/// A block of bytes from `malloc`, owned: freed when the last reference goes.
+final class _MallocedBytes: @unchecked Sendable {
+    // @unchecked: the bytes are written before the block is handed over, then only read.
+    let bytes: UnsafeRawBufferPointer
+
+    /// Takes over `count` bytes at `base`, which `malloc` gave.
+    init(taking base: UnsafeMutableRawPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(start: base, count: count)
+    }
+
+    deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
 }

@@ -98,6 +98,39 @@ extension JSONDocument {
             return index
         }
     }
+
+    /// The document's lookup indexes, behind its lock: `indexes.withLock { … }`.
+    var indexes: _DocumentIndexes { _DocumentIndexes(document: self) }
+}
+
+/// Access to a document's lookup indexes, with the lock held.
+struct _DocumentIndexes {
+    let document: JSONDocument
+
+    func withLock<R>(_ body: (inout _LookupIndexes) throws -> R) rethrows -> R {
+        let lock = _IndexLocks.lock(for: document)
+        lock.lock()
+        defer { lock.unlock() }
+        // Made on first use: most documents never need one.
+        var indexes = document.lockedIndexes.take() ?? _LookupIndexes()
+        defer { document.lockedIndexes = indexes }
+        return try body(&indexes)
+    }
+}
+
+/// The locks that guard documents' lookup indexes: a fixed set shared by all
+/// documents, each document using the one its address picks. Two documents may
+/// share a lock; it is held only to read or store an index (never while one is
+/// built), so they hardly ever wait for each other. A `pthread` mutex underneath,
+/// as in `_Locked`, so that ThreadSanitizer sees the locking.
+enum _IndexLocks {
+    private static let locks: [NSLock] = (0..<64).map { _ in NSLock() }
+
+    static func lock(for document: JSONDocument) -> NSLock {
+        // Objects are 16-byte aligned: the bits above those pick the lock.
+        let address = UInt(bitPattern: ObjectIdentifier(document))
+        return locks[Int((address >> 4) % UInt(locks.count))]
+    }
 }
 
 /// Byte equality through `memcmp`.

@@ -18,13 +18,18 @@ import Foundation
 /// Values read from it (``JSONValue``) keep it alive.
 public final class JSONDocument: @unchecked Sendable {
     // @unchecked: `tree` points at C memory that is written only during `init`
-    // and freed only in `deinit`; the lazily built lookup indexes sit behind a lock.
+    // and freed only in `deinit`; the lazily built lookup indexes are read and
+    // written only with the document's lock held (see `_IndexLocks`).
 
     let input: _JSONInput
     let tree: yjm_tree
     /// True when the input's bytes can be copied as JSON as they are (no comments).
     let isVerbatimJSON: Bool
-    let indexes = _Locked(_LookupIndexes())
+    /// Read and written only through ``indexes``, with the lock `_IndexLocks` picks
+    /// for the document held: a lock of its own would cost every document (each
+    /// element of a stream has one) a lock to allocate and free, for indexes that
+    /// only containers of more than 16 children ever need.
+    var lockedIndexes: _LookupIndexes?
     /// For a document made by editing another: the edits. Such a document has no
     /// tree of its own until it is read (see ``root``).
     let edits: _DocumentEdits?

@@ -5,8 +5,7 @@ import Foundation
 /// the largest element, whatever the size of the whole.
 ///
 /// Point it at the array (`""` for a top-level array, `"/items"` for the `items` of a
-/// feed) and call ``next()`` until it returns nil. Each element is a ``JSONValue``
-/// with a small ``JSONDocument`` of its own, holding just that element's bytes:
+/// feed) and call ``next()`` until it returns nil. Each element is a ``JSONValue``:
 ///
 /// ```swift
 /// var reader = try JSONElementReader(contentsOf: url, at: "/items")
@@ -21,6 +20,14 @@ import Foundation
 /// text around the array is kept (up to ``JSONStreamOptions/maxRecordBytes``): the values
 /// before it are ``header`` once the array has opened, and all of it is ``envelope`` at
 /// the end.
+///
+/// The elements that end in the same 16 KiB of input share a small ``JSONDocument``,
+/// whose text is theirs between brackets and commas (`[e1,e2,…]`) and whose root is the
+/// array of them; each element is a value of it. An element's ``JSONValue/rawJSON`` is
+/// exactly its text, and its ``JSONValue/byteRange`` counts from the start of that
+/// document's text (``JSONRecord/offset`` says where it starts in the stream). Keeping an
+/// element keeps that document alive, those few elements, not the stream. Sharing spares
+/// each small element the allocations of a document of its own.
 ///
 /// Errors are ``JSONError``s whose offsets, lines and columns count from the start of
 /// the stream. The elements before an error are returned first; from then on every

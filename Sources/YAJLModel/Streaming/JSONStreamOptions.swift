@@ -1,8 +1,9 @@
 /// Limits and leniencies for reading a stream record by record: the elements of
 /// an array (``JSONElementReader``) or the lines of JSON Lines (``JSONLinesReader``).
 ///
-/// Every record becomes a ``JSONDocument`` of its own, so the limits bound the
-/// memory one record can take, however long the stream is:
+/// Every record is parsed into a small ``JSONDocument`` (a line's own, or one that
+/// the elements of 16 KiB of input share), so the limits bound the memory one
+/// record can take, however long the stream is:
 ///
 /// ```swift
 /// var options = JSONStreamOptions()

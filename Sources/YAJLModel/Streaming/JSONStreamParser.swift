@@ -20,6 +20,11 @@ import Foundation
 /// limited to ``JSONParseOptions/maxInputBytes`` as it is when parsed whole. To read a
 /// feed larger than memory, use ``JSONElementReader`` or ``JSONLinesReader``.
 ///
+/// The bytes are copied into one buffer as they come. From 4 MiB on, the buffer is a
+/// memory mapping of its own that grows in place or moves its pages (never copying, on
+/// Linux) and asks the system for huge pages, so that taking in a large document costs
+/// few page faults; it becomes the document's input without a copy.
+///
 /// After ``finish()``, or a failure, the parser starts over for the next document.
 public final class JSONStreamParser {
     private let options: JSONParseOptions
@@ -35,7 +40,7 @@ public final class JSONStreamParser {
     ///   - expectedByteCount: the document's size, when it is known beforehand
     ///     (an HTTP `Content-Length`). The buffer and the tree are then allocated once, at
     ///     that size (up to ``JSONParseOptions/maxInputBytes``), instead of growing as
-    ///     chunks come: growing copies what is there. A wrong value is harmless.
+    ///     chunks come. A wrong value is harmless.
     public init(options: JSONParseOptions = .init(), expectedByteCount: Int? = nil) {
         self.options = options
         self.expectedByteCount = expectedByteCount ?? 0

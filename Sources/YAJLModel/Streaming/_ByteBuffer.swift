@@ -1,17 +1,34 @@
+import CYAJLTree
 import Foundation
 
-/// A growable run of bytes in one `malloc` block, owned by a stream: chunks are
-/// appended (or read straight into its spare room) and a consumed prefix is
-/// dropped. Its memory can move whenever it grows, so nothing keeps a pointer
-/// into it across calls; the C stream keeps offsets.
+/// A growable run of bytes in one block, owned by a stream: chunks are appended
+/// (or read straight into its spare room) and a consumed prefix is dropped. Its
+/// memory can move whenever it grows, so nothing keeps a pointer into it across
+/// calls; the C stream keeps offsets.
+///
+/// The block comes from `malloc` while it is small. From ``mappingThreshold`` bytes on
+/// (a ``JSONStreamParser`` holding a large document, or a huge element) it is a
+/// mapping of its own (`yjm_pages_map`): growing it moves pages instead of copying
+/// bytes, and huge pages make filling it cost a few page faults instead of one per
+/// 4 KiB, which is most of what taking in a large document costs beyond parsing it.
 final class _ByteBuffer {
     private(set) var base: UnsafeMutableRawPointer?
     private(set) var count = 0
     private(set) var capacity = 0
+    /// Whether `base` is a mapping of `capacity` bytes rather than a `malloc` block.
+    private var isMapped = false
+
+    /// The size from which the block is mapped.
+    static let mappingThreshold = 4 << 20
 
     init() {}
 
-    deinit { free(base) }
+    deinit { release(base, capacity: capacity, mapped: isMapped) }
+
+    private func release(_ block: UnsafeMutableRawPointer?, capacity: Int, mapped: Bool) {
+        guard let block else { return }
+        if mapped { yjm_pages_unmap(block, capacity) } else { free(block) }
+    }
 
     /// The bytes held.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
@@ -29,8 +46,25 @@ final class _ByteBuffer {
         guard capacity - count < extra else { return }
         var newCapacity = max(capacity, 64 << 10)
         while newCapacity - count < extra { newCapacity *= 2 }
-        guard let grown = realloc(base, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
-        base = grown
+        // Mapped once the bytes themselves reach the threshold (not merely the doubled
+        // capacity): a 2 MB document is cheaper in malloc's memory, which a process
+        // reuses, than in fresh huge pages.
+        if !isMapped && count + extra < Self.mappingThreshold {
+            guard let grown = realloc(base, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
+            base = grown
+        } else {
+            newCapacity = yjm_pages_round(newCapacity)
+            if isMapped, let base {
+                guard let grown = yjm_pages_remap(base, capacity, newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
+                self.base = grown
+            } else {
+                guard let mapped = yjm_pages_map(newCapacity) else { throw AllocationFailure(bytes: newCapacity) }
+                if let base, count > 0 { mapped.copyMemory(from: base, byteCount: count) }  // below the threshold: at most 4 MiB, once
+                free(base)
+                base = mapped
+                isMapped = true
+            }
+        }
         capacity = newCapacity
     }
 
@@ -62,11 +96,20 @@ final class _ByteBuffer {
     func takeData() -> Data {
         guard let block = base, count > 0 else { return Data() }
         // Give back a large unused tail before handing the block over.
-        let trimmed = capacity - count > count / 8 ? realloc(block, count) ?? block : block
-        let data = Data(bytesNoCopy: trimmed, count: count, deallocator: .free)
+        let data: Data
+        if isMapped {
+            let size = yjm_pages_round(count)
+            let kept = size < capacity ? yjm_pages_remap(block, capacity, size).map { ($0, size) } : nil
+            let (mapping, mappedSize) = kept ?? (block, capacity)
+            data = Data(bytesNoCopy: mapping, count: count, deallocator: .custom { pointer, _ in yjm_pages_unmap(pointer, mappedSize) })
+        } else {
+            let trimmed = capacity - count > count / 8 ? realloc(block, count) ?? block : block
+            data = Data(bytesNoCopy: trimmed, count: count, deallocator: .free)
+        }
         base = nil
         count = 0
         capacity = 0
+        isMapped = false
         return data
     }
 }

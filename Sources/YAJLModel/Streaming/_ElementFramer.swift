@@ -1,7 +1,8 @@
 import CYAJLTree
 
 /// The engine of ``JSONElementReader``: feeds the C stream from its buffer, turns
-/// each element event into a record with a document of its own, sorts the text
+/// each element event into a record, a value of the document that the elements of
+/// the same feed share (see `yjm_stream_take_batch`), sorts the text
 /// around the target arrays into the envelope, and drops what the stream no
 /// longer needs, so the buffer holds the element being read plus about one chunk.
 ///
@@ -52,16 +53,17 @@ struct _ElementSorter {
 
     /// The stream offset of `buffer`'s first byte, with its line and column.
     private var position = _TextPosition()
+    /// The position of the buffer's end: moved over each byte once, as it arrives. The
+    /// position a drop moves to is worked out back from it, over the few bytes kept.
+    private var endPosition = _TextPosition()
     /// The line of a stream offset at or after `position`: moved to each record's start.
     private var lineOffset = 0
     private var line = 1
-    /// How many line feeds the buffer holds after `lineOffset`, nil until counted after
-    /// a feed. When there are none, every record starting in it is on `line`, and no
-    /// more counting is needed.
-    private var lineFeedsAhead: Int?
 
-    var records = _RecordQueue()
+    var records = _ElementQueue()
     private var finished = false
+    /// How many of the buffer's bytes the stream has been fed.
+    private var fed = 0
 
     /// The text outside the target arrays' brackets, sorted out so far.
     private var around: [UInt8] = []
@@ -90,19 +92,29 @@ struct _ElementSorter {
     /// The text around the target, once the stream has ended without error.
     var envelopeText: [UInt8]? { keepsEnvelope && finished && failure == nil ? around : nil }
 
+    /// How many new bytes are fed to the stream at a time. The elements that one
+    /// feed completes share a document (see `yjm_stream_take_batch`): feeding a read
+    /// in slices bounds what one retained element keeps alive, and keeps the
+    /// document's blocks well under the size at which `malloc` maps fresh pages for
+    /// them (and unmaps them at `free`), which would cost more than batching saves.
+    static let sliceBytes = 16 << 10
+
     mutating func parseNewBytes() {
         guard failure == nil else { return }
-        lineFeedsAhead = nil
-        let (status, error) = stream.feed(buffer.bytes)
-        sortOut(status, error)
+        endPosition.advance(over: buffer[fed..<buffer.count])
+        while fed < buffer.count {
+            fed = min(buffer.count, fed + Self.sliceBytes)
+            let (status, error) = stream.feed(buffer[0..<fed])
+            guard take(status, error) else { return }
+        }
+        dropUnneeded()
     }
 
     mutating func finish() {
         guard failure == nil else { return }
-        lineFeedsAhead = nil
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
-        sortOut(status, error)
+        if take(status, error) { dropUnneeded() }
         finished = true
     }
 
@@ -118,13 +130,21 @@ struct _ElementSorter {
 
     // MARK: After each feed
 
-    /// Takes the events and the error of a feed, then drops the bytes no longer needed.
-    private mutating func sortOut(_ status: yjm_status, _ error: yjm_error) {
-        for event in stream.events { take(event) }
+    /// Takes the events and the error of a feed; false after an error.
+    private mutating func take(_ status: yjm_status, _ error: yjm_error) -> Bool {
+        let batch = stream.takeBatch()
+        if let batch { records.startBatch(batch) }
+        for event in stream.events { take(event, in: batch != nil) }
         stream.forgetEvents()
         if status != YJM_OK {
-            return records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
+            records.fail(stream.error(status, error, at: location(of: Int(error.offset))))
+            return false
         }
+        return true
+    }
+
+    /// Drops the bytes that the stream no longer needs, once they are sorted out.
+    private mutating func dropUnneeded() {
         let neededFrom = stream.neededFrom
         let dropTo = base + neededFrom
         if keepsEnvelope && !insideTarget {
@@ -137,26 +157,24 @@ struct _ElementSorter {
             return records.fail(tooLarge(at: dropTo + options.recordLimit))
         }
         guard failure == nil else { return }
-        position.advance(over: buffer[0..<neededFrom])
+        position = self.position(atBufferOffset: neededFrom)
         buffer.removeFirst(neededFrom)
         stream.dropped(neededFrom)
+        fed -= neededFrom
     }
 
-    private mutating func take(_ event: yjm_event) {
+    private mutating func take(_ event: yjm_event, in hasBatch: Bool) {
         let start = Int(event.start)
         let end = Int(event.end)
         switch event.kind {
         case YJM_EVENT_ELEMENT:
-            guard failure == nil, end - start <= options.recordLimit else {
-                var tree = event.tree
-                yjm_tree_free(&tree)
+            guard !records.hasFailed, end - start <= options.recordLimit else {
                 return records.fail(tooLarge(at: start + options.recordLimit))
             }
-            let text = Array(buffer[start - base..<end - base])
-            let document = JSONDocument(
-                input: .bytes(text), tree: event.tree,
-                isVerbatimJSON: !(options.allowComments && text.contains(UInt8(ascii: "/"))))
-            records.append(JSONRecord(value: document.root, offset: start, line: line(at: start)))
+            guard hasBatch else { return }  // never: element events come with their batch
+            // The element is a value of the batch, the document of the elements that
+            // the feed completed: no allocation of its own.
+            records.append(node: event.node, offset: start, line: line(at: start))
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)
@@ -183,13 +201,32 @@ struct _ElementSorter {
 
     /// The line of `offset` (in the buffer, at or after the last record's start).
     private mutating func line(at offset: Int) -> Int {
-        if lineOffset < base { (lineOffset, line, lineFeedsAhead) = (base, position.line, nil) }
-        let ahead = lineFeedsAhead ?? lineFeeds(from: lineOffset, to: base + buffer.count)
-        let passed = ahead > 0 ? lineFeeds(from: lineOffset, to: offset) : 0
-        line += passed
-        lineFeedsAhead = ahead - passed
+        if lineOffset < base { (lineOffset, line) = (base, position.line) }
+        // `endPosition.line - line` line feeds lie between the last record's start and
+        // the end: none at all in a stream of one line, and no counting.
+        if endPosition.line > line { line += lineFeeds(from: lineOffset, to: offset) }
         lineOffset = offset
         return line
+    }
+
+    /// The position of the buffer's byte at `index`, worked out back from `endPosition`
+    /// over the bytes after it (what a drop keeps: the start of the next record), so
+    /// that the bytes dropped are not counted again.
+    private func position(atBufferOffset index: Int) -> _TextPosition {
+        var kept = _TextPosition()
+        kept.advance(over: buffer[index..<buffer.count])
+        let keptLineFeeds = kept.line - 1
+        if keptLineFeeds == 0 {  // on the end's line, `kept.column - 1` characters before its end
+            return _TextPosition(offset: base + index, line: endPosition.line, column: endPosition.column - (kept.column - 1))
+        }
+        // On an earlier line: the column counts from the line feed before `index`, or
+        // from the buffer's start when there is none in the buffer.
+        let bytes = buffer.bytes
+        var lineStart = index
+        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var found = lineStart > 0 ? _TextPosition(offset: base + lineStart, line: endPosition.line - keptLineFeeds, column: 1) : position
+        found.advance(over: buffer[lineStart..<index])
+        return found
     }
 
     private func lineFeeds(from start: Int, to end: Int) -> Int {

@@ -2,7 +2,9 @@
 /// that ended its stream, if any: thrown once the records before it are taken,
 /// and from then on.
 struct _RecordQueue {
-    private var ready: [JSONRecord] = []
+    /// Optional, so that each record is moved out as it is handed out: a copy would
+    /// cost every record a retain and a release of its document.
+    private var ready: [JSONRecord?] = []
     private var index = 0
     private(set) var failure: JSONError?
 
@@ -18,7 +20,7 @@ struct _RecordQueue {
     mutating func next() throws(JSONError) -> JSONRecord? {
         if index < ready.count {
             defer { index += 1 }
-            return ready[index]
+            return ready[index].take()
         }
         if !ready.isEmpty {
             ready.removeAll(keepingCapacity: true)

@@ -1,4 +1,5 @@
 import CYAJLTree
+import Foundation
 
 /// The C stream (`yjm_stream`, see `yajl_tree_builder.h`), owned: it is fed the
 /// bytes of a ``_ByteBuffer`` and reports events and errors.
@@ -57,12 +58,23 @@ final class _YAJLStream {
         return (status, error)
     }
 
-    /// The events since the last ``forgetEvents()``; whoever reads an element event
-    /// takes over its tree.
+    /// The events since the last ``forgetEvents()``.
     var events: UnsafeBufferPointer<yjm_event> {
         var count = 0
         let events = yjm_stream_events(handle, &count)
         return UnsafeBufferPointer(start: events, count: count)
+    }
+
+    /// The elements of those events, as one document over the text `[e1,e2,…]`, each
+    /// element at the node its event names; nil when there are none. Once per feed.
+    func takeBatch() -> JSONDocument? {
+        var tree = yjm_tree()
+        var text: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard yjm_stream_take_batch(handle, &tree, &text, &length) != 0, let text else { return nil }
+        let bytes = _MallocedBytes(taking: UnsafeMutableRawPointer(text), count: length)
+        let hasSlash = options.allowComments && memchr(text, Int32(UInt8(ascii: "/")), length) != nil
+        return JSONDocument(input: .malloced(bytes), tree: tree, isVerbatimJSON: !hasSlash)
     }
 
     /// Forgets the events, whose trees have been taken.

@@ -8,7 +8,8 @@ import YAJLModel
 /// once. The peak resident memory each contender adds is part of the result.
 ///
 /// Two feeds: twitter-like statuses (~2.5 kB each), where elements are big, and log
-/// records (~140 bytes each), where each element's own small document costs the most.
+/// records (~140 bytes each), where what each element costs beyond its parse (copying its
+/// nodes and text out of the stream, its record) weighs the most.
 /// Both are written to a temporary file first; reads come from the page cache.
 struct StreamScenario: Scenario {
     let name = "stream"
