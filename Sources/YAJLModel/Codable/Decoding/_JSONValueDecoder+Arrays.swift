@@ -31,11 +31,13 @@ extension _JSONValueDecoder {
     /// decoder moved into the array (one `element` further along the path).
     @inline(__always)
     func elements<Element>(of node: UInt32, _ element: _PathElement?, _ decode: (UInt32, Int, Int) throws -> Element) throws -> [Element] {
+        let count = document.payload(node)
+        guard count > 0 else { return [] }  // common (citm_catalog.json's blockIds), and nothing to move for
         let saved = moveIn(node, element)
         defer { moveOut(saved) }
         let depth = path.count
         var result: [Element] = []
-        result.reserveCapacity(document.payload(node))
+        result.reserveCapacity(count)
         var child = document.firstChild(node)
         let end = document.subtreeEnd(node)
         while child < end {
