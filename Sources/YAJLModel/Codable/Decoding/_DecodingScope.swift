@@ -32,7 +32,7 @@ struct _DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
     var keyBytes = _KeyBytesCache()
     /// Which types are arrays and string-keyed dictionaries (direct-mapped by type).
-    private var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 128)
+    private var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
 
     /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
     /// answer (a runtime conformance check, thousands of instructions) is cached, since
@@ -40,7 +40,7 @@ struct _DecodingCaches {
     @inline(__always)
     mutating func collectionKind<T>(of type: T.Type) -> _CollectionKind {
         let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 57)
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 59)
         let cached = collectionKinds[slot]
         if cached.type == identifier { return cached.kind }
         let kind: _CollectionKind =
