@@ -108,6 +108,27 @@ struct CodableDecoderTests {
         expectSameDecoding([Int: Point].self, #"{"1": {"x": 1, "y": 2}, "x": {"x": 1, "y": 2}}"#)
     }
 
+    /// Dictionary values and arrays of the scalars that have specialized decoding, under both
+    /// kinds of coding path (dictionary keys read as integers with `.useDefaultKeys` only).
+    @Test func scalarCollectionsFailLikeJSONDecoder() {
+        for keys in [JSONDecoder.KeyDecodingStrategy.useDefaultKeys, .convertFromSnakeCase] {
+            let setup = DecoderSetup(keys: keys)
+            // One member each: JSONDecoder meets the members of a dictionary in hash order.
+            for json in [#"{"1": null}"#, #"{"a": true}"#, #"{"a": 1}"#, #"{"a": "s"}"#, #"{"a": 1.5}"#, #"{"a": []}"#, #"{"a": {}}"#, "{}"] {
+                expectSameDecoding([String: String].self, json, setup)
+                expectSameDecoding([String: Int].self, json, setup)
+                expectSameDecoding([String: Double].self, json, setup)
+                expectSameDecoding([String: Bool].self, json, setup)
+            }
+            for json in ["[[]]", "[[1], []]", #"[["s", null]]"#, "[[1.5, true]]", "[{}]", "[[], [[]]]"] {
+                expectSameDecoding([[String]].self, json, setup)
+                expectSameDecoding([[Int]].self, json, setup)
+                expectSameDecoding([[Double]].self, json, setup)
+                expectSameDecoding([String: [Int]].self, #"{"a": \#(json)}"#, setup)
+            }
+        }
+    }
+
     // MARK: Numbers
 
     static let integerTexts = [

@@ -9,7 +9,13 @@ struct _KeyBytesCache {
         var length: Int32 = 0
     }
 
-    private var entries = [Entry](repeating: Entry(), count: 256)
+    /// Direct-mapped, indexed by the top bits of a hash. It starts small, as most decodes see
+    /// few key types, and grows up to 1024 entries when keys keep missing (twitter.json's types
+    /// have about 150 keys), since an eviction costs a `stringValue` call.
+    private var entries = [Entry](repeating: Entry(), count: 64)
+    private var slotShift: UInt64 = 64 - 6
+    /// Entries filled since the table was last sized.
+    private var fills = 0
     private var arena: [UInt8] = []
 
     /// Calls `body` with the UTF-8 of `key.stringValue`.
@@ -22,16 +28,31 @@ struct _KeyBytesCache {
             return bits
         }
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))
-        let slot = Int(truncatingIfNeeded: (UInt64(type >> 4) ^ bits &* 0x9E37_79B9_7F4A_7C15) >> 56)
-        var entry = entries[slot]
-        if entry.type != type || entry.bits != bits || entry.offset < 0 {
-            if arena.count > 1 << 16 { reset() }
-            let name = key.stringValue
-            entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count))
-            arena.append(contentsOf: name.utf8)
-            entries[slot] = entry
-        }
+        let hash = (UInt64(type) ^ bits) &* 0x9E37_79B9_7F4A_7C15
+        var entry = entries[Int(truncatingIfNeeded: hash >> slotShift)]
+        if entry.type != type || entry.bits != bits || entry.offset < 0 { entry = fill(key, type: type, bits: bits, hash: hash) }
         return arena.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset + entry.length)])) }
+    }
+
+    /// Caches `key`, whose entry is missing, and returns its entry; out of line, to keep the
+    /// hit path small enough to inline.
+    @inline(never)
+    private mutating func fill<Key: CodingKey>(_ key: Key, type: UInt, bits: UInt64, hash: UInt64) -> Entry {
+        fills += 1
+        if fills > entries.count / 2 && entries.count < 1024 { grow() }
+        if arena.count > 1 << 16 { reset() }
+        let name = key.stringValue
+        let entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count))
+        arena.append(contentsOf: name.utf8)
+        entries[Int(truncatingIfNeeded: hash >> slotShift)] = entry
+        return entry
+    }
+
+    /// Four times the entries, empty: they refill as keys are looked up again.
+    private mutating func grow() {
+        entries = [Entry](repeating: Entry(), count: entries.count * 4)
+        slotShift -= 2
+        fills = 0
     }
 
     private mutating func reset() {

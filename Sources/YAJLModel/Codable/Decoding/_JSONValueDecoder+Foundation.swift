@@ -57,40 +57,6 @@ extension _JSONValueDecoder {
     }
 }
 
-/// `[Element]`, decoded element by element without an `UnkeyedDecodingContainer`.
-protocol _DecodableArray {
-    static func _decodeElements(from decoder: _JSONValueDecoder, _ node: UInt32, _ element: _PathElement?) throws -> Self
-}
-
-extension Array: _DecodableArray where Element: Decodable {
-    static func _decodeElements(from decoder: _JSONValueDecoder, _ node: UInt32, _ element: _PathElement?) throws -> Self {
-        let saved = decoder.moveIn(node, element)
-        defer { decoder.moveOut(saved) }
-        let document = decoder.document
-        let depth = decoder.path.count
-        var result: [Element] = []
-        result.reserveCapacity(document.payload(node))
-        var child = document.firstChild(node)
-        let end = document.subtreeEnd(node)
-        while child < end {
-            result.append(try decoder.element(child, as: Element.self, depth: depth, index: result.count))
-            child = document.subtreeEnd(child)
-        }
-        return result
-    }
-}
-
-extension _JSONValueDecoder {
-    /// An array element: the common scalars directly, anything else through `unwrap`.
-    @inline(__always)
-    func element<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, index: Int) throws -> T {
-        if T.self == String.self { return try Self.cast(try string(node, depth, .index(index)), to: T.self) }
-        if T.self == Int.self { return try Self.cast(try integer(node, depth, .index(index)) as Int, to: T.self) }
-        if T.self == Double.self { return try Self.cast(try double(node, depth, .index(index)), to: T.self) }
-        return try unwrap(node, as: type, depth: depth, .index(index))
-    }
-}
-
 /// What `unwrap` does with a type that decodes from an array or an object.
 enum _CollectionKind {
     case other
@@ -116,7 +82,7 @@ extension Dictionary: _StringKeyedDictionaryDecodable where Key == String, Value
         var result: [String: Value] = [:]
         result.reserveCapacity(document.payload(node))
         for key in document.memberKeys(of: node) {
-            let value = try decoder.unwrap(document.subtreeEnd(key), as: Value.self, depth: depth, .member(key, numeric: numeric))
+            let value = try decoder.value(document.subtreeEnd(key), as: Value.self, depth: depth, .member(key, numeric: numeric))
             let name = decoder.string(ofKey: key)
             if result[name] == nil { result[name] = value }  // the first of repeated keys wins, as in JSONDecoder
         }

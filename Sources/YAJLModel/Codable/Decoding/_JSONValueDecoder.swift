@@ -1,25 +1,6 @@
 import CYAJLTree
 import Foundation
 
-/// The input's base address while a top-level decode runs, shared by every decoder
-/// that decode creates. It is cleared when the decode returns: a decoder or container
-/// that a type kept beyond that reads through the document instead, which is safe.
-///
-/// The address sits behind a pointer rather than in a `var`, so that reading it costs no
-/// runtime exclusivity check (it is read for every string and number).
-final class _DecodingScope {
-    private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
-
-    init(input: UnsafeRawPointer?) { slot.initialize(to: input) }
-
-    deinit { slot.deallocate() }
-
-    var input: UnsafeRawPointer? {
-        @inline(__always) get { slot.pointee }
-        set { slot.pointee = newValue }
-    }
-}
-
 /// The `Decoder` behind ``YAJLDecoder``: a position in the node tree plus the coding path
 /// that led there.
 ///
@@ -49,10 +30,6 @@ final class _JSONValueDecoder {
         var lookupHints: [_LookupHint] = []
         /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
         var convertedKeyTables: [_ConvertedKeys?] = []
-        /// The UTF-8 of the coding keys looked up so far.
-        var keyBytes = _KeyBytesCache()
-        /// Which types are arrays and string-keyed dictionaries, by type (direct-mapped).
-        var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
     }
 
     init(_ value: JSONValue, options: YAJLDecoder.Options, scope: _DecodingScope, prefix: [any CodingKey]) {
@@ -85,26 +62,14 @@ final class _JSONValueDecoder {
         @inline(__always) _modify { yield &state.pointee.lookupHints }
     }
 
-    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
-    /// answer (a runtime conformance check) is cached, since `unwrap` asks it for every container.
+    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself.
     @inline(__always)
-    func collectionKind<T>(of type: T.Type) -> _CollectionKind {
-        let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: identifier) >> 4) & 31
-        let cached = state.pointee.collectionKinds[slot]
-        if cached.type == identifier { return cached.kind }
-        let kind: _CollectionKind =
-            if let array = type as? any _DecodableArray.Type { .array(array) }
-            else if let dictionary = type as? any _StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }
-            else { .other }
-        state.pointee.collectionKinds[slot] = (identifier, kind)
-        return kind
-    }
+    func collectionKind<T>(of type: T.Type) -> _CollectionKind { scope.caches.pointee.collectionKind(of: type) }
 
     /// Calls `body` with the UTF-8 of `key.stringValue`.
     @inline(__always)
     func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        state.pointee.keyBytes.withBytes(of: key, body)
+        scope.caches.pointee.keyBytes.withBytes(of: key, body)
     }
 
     var convertedKeyTables: [_ConvertedKeys?] {
@@ -196,6 +161,7 @@ final class _JSONValueDecoder {
         if T.self == Decimal.self { return try Self.cast(try decimal(node, depth, element), to: T.self) }
         let kind = tag(node)
         if kind == UInt32(YJM_ARRAY) || kind == UInt32(YJM_OBJECT) {
+            if kind == UInt32(YJM_ARRAY) && Self.isScalarArray(T.self) { return try scalarArray(node, as: T.self, element) }
             switch collectionKind(of: T.self) {
             case .array(let array) where kind == UInt32(YJM_ARRAY):
                 return try Self.cast(try array._decodeElements(from: self, node, element), to: T.self)

@@ -21,7 +21,9 @@ struct _LookupHint {
 
 /// 256 bits, two per key, chosen from a hash of the key's length and its first and last eight bytes.
 struct _KeyBloom {
-    private var words = SIMD4<UInt64>(repeating: 0)
+    // Four words rather than a SIMD4: selecting one word costs a few scalar instructions,
+    // where building a SIMD4 mask cost about fifty.
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The key's two bits, in the low and the next eight bits of the result.
     @inline(__always)
@@ -45,20 +47,36 @@ struct _KeyBloom {
 
     @inline(__always)
     mutating func insert(_ bits: UInt32) {
-        words |= Self.mask(bits & 0xFF) | Self.mask(bits >> 8)
+        set(bits & 0xFF)
+        set(bits >> 8)
     }
 
     @inline(__always)
     func contains(_ bits: UInt32) -> Bool {
-        let mask = Self.mask(bits & 0xFF) | Self.mask(bits >> 8)
-        return words & mask == mask
+        isSet(bits & 0xFF) && isSet(bits >> 8)
     }
 
-    /// The one-bit mask of `bit` (0..<256) across the four words.
+    /// Sets `bit` (0..<256).
     @inline(__always)
-    private static func mask(_ bit: UInt32) -> SIMD4<UInt64> {
-        let word = SIMD4<UInt64>(0, 1, 2, 3) .== SIMD4(repeating: UInt64(bit >> 6))
-        return SIMD4<UInt64>(repeating: 1 << UInt64(bit & 63)).replacing(with: 0, where: .!word)
+    private mutating func set(_ bit: UInt32) {
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: words.0 |= mask
+        case 1: words.1 |= mask
+        case 2: words.2 |= mask
+        default: words.3 |= mask
+        }
+    }
+
+    @inline(__always)
+    private func isSet(_ bit: UInt32) -> Bool {
+        let word = switch bit >> 6 {
+        case 0: words.0
+        case 1: words.1
+        case 2: words.2
+        default: words.3
+        }
+        return word & (1 << UInt64(bit & 63)) != 0
     }
 }
 

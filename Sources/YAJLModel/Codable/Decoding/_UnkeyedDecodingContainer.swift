@@ -84,11 +84,11 @@ struct _UnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_: UInt64.Type) throws -> UInt64? { try take(currentIfPresent().map { try decoder.integer($0, depth, .index(currentIndex)) }) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try take(decoder.element(try current(type), as: type, depth: depth, index: currentIndex))
+        try take(decoder.value(try current(type), as: type, depth: depth, .index(currentIndex)))
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        try take(currentIfPresent().map { try decoder.element($0, as: type, depth: depth, index: currentIndex) })
+        try take(currentIfPresent().map { try decoder.value($0, as: type, depth: depth, .index(currentIndex)) })
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
