@@ -29,60 +29,75 @@ enum _JSONNumberFormatting {
         }
     }
 
-    /// Appends a finite `value`. Whole numbers below 10^15, and `Double`s that a few decimals
-    /// give exactly back (`19.99`), are written without making a string, with the digits
-    /// `description` gives them.
+    /// Appends a finite `value` as `description` writes it, without a trailing `.0`, and
+    /// without making a string unless it is subnormal, below about 1e-16 or above about 1e38.
     @inline(__always)
     static func append<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to output: inout some _JSONByteSink) {
-        if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
+        // `description` is positional up to 2^(significand bits + 1), exponential above.
+        let positionalLimit = T(sign: .plus, exponent: T.Exponent(T.significandBitCount + 1), significand: 1)
+        if value.magnitude <= positionalLimit, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
             append(Int64(value), to: &output)
-        } else if T.self == Double.self, appendShortDecimal(unsafeBitCast(value, to: Double.self), to: &output) {
-            return
+        } else if value == 0 {
+            output.append(UInt8(ascii: "-"))
+            output.append(UInt8(ascii: "0"))
+        } else if let decimal = _ShortestDecimal(value.magnitude) {
+            if value < 0 { output.append(UInt8(ascii: "-")) }
+            append(decimal, exponentialAbove: value.magnitude > positionalLimit, to: &output)
         } else {
             var text = text(of: value)
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    private static let powersOfTen: [Double] = (0...8).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
-
-    /// Writes `value` (not a whole number) as `digits × 10^-k` for the smallest `k ≤ 8` whose
-    /// `digits` give `value` back, which is the shortest round-trip text `description`
-    /// writes for numbers between 10^-4 and 10^15. Returns false, writing nothing, otherwise.
-    private static func appendShortDecimal(_ value: Double, to output: inout some _JSONByteSink) -> Bool {
-        let magnitude = value.magnitude
-        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
-        for fractionDigits in 1...8 {
-            let power = powersOfTen[fractionDigits]
-            let nearest = (magnitude * power).rounded()
-            guard nearest < 9_007_199_254_740_992 else { return false }
-            // The product may round to the wrong side of .5; a neighbour then gives the value back.
-            for digits in [nearest, nearest - 1, nearest + 1] where digits > 0 && digits / power == magnitude {
-                if value < 0 { output.append(UInt8(ascii: "-")) }
-                appendFixedPoint(UInt64(digits), fractionDigits: fractionDigits, to: &output)
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Writes `digits` with a decimal point `fractionDigits` from the right (`1999`, 2 → `19.99`; `15`, 5 → `0.00015`).
-    private static func appendFixedPoint(_ digits: UInt64, fractionDigits: Int, to output: inout some _JSONByteSink) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var end = 32
-            var remaining = digits
-            var written = 0
-            while remaining > 0 || written <= fractionDigits {
-                if written == fractionDigits {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: ".")
-                }
-                end -= 1
-                buffer[end] = UInt8(truncatingIfNeeded: remaining % 10) &+ UInt8(ascii: "0")
+    /// Writes `decimal` as `description` lays it out: positional (`123.45`, `0.0001`, `100`)
+    /// from 10^-4 on, unless `exponential`; else `d.ddde±XX`, with at least two exponent digits.
+    private static func append(_ decimal: _ShortestDecimal, exponentialAbove exponential: Bool, to output: inout some _JSONByteSink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { text in
+            // The digits, right-aligned in the first 20 bytes.
+            var remaining = decimal.digits
+            var start = 20
+            repeat {
+                start -= 1
+                text[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ UInt8(ascii: "0")
                 remaining /= 10
-                written += 1
+            } while remaining > 0
+            let count = 20 - start
+            // The power of ten of the first digit.
+            let scientific = count - 1 + decimal.exponent
+            var end = 20
+            func put(_ byte: UInt8) {
+                text[end] = byte
+                end += 1
             }
-            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[end...])))
+            func putDigits(_ range: Range<Int>) {
+                for index in range { put(text[start + index]) }
+            }
+            if exponential || scientific < -4 {
+                putDigits(0..<1)
+                if count > 1 {
+                    put(UInt8(ascii: "."))
+                    putDigits(1..<count)
+                }
+                put(UInt8(ascii: "e"))
+                put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                let magnitude = scientific.magnitude
+                if magnitude >= 100 { put(UInt8(truncatingIfNeeded: magnitude / 100) &+ UInt8(ascii: "0")) }
+                put(UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ UInt8(ascii: "0"))
+                put(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+            } else if scientific < 0 {
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "."))
+                for _ in 0..<(-scientific - 1) { put(UInt8(ascii: "0")) }
+                putDigits(0..<count)
+            } else if count > scientific + 1 {
+                putDigits(0..<(scientific + 1))
+                put(UInt8(ascii: "."))
+                putDigits((scientific + 1)..<count)
+            } else {
+                putDigits(0..<count)
+                for _ in 0..<(scientific + 1 - count) { put(UInt8(ascii: "0")) }
+            }
+            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[20..<end])))
         }
     }
 }
