@@ -16,16 +16,14 @@ enum _JSONNumberFormatting {
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
             return
         }
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            guard let end = text.baseAddress.map({ $0 + 24 }) else { return }
+            var start = end - _DecimalDigits.write(UInt64(truncatingIfNeeded: value.magnitude), before: end)
+            if value < 0 {
                 start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[start...])))
+                start.pointee = UInt8(ascii: "-")
+            }
+            output.append(UnsafeRawBufferPointer(start: start, count: end - start))
         }
     }
 
@@ -41,63 +39,69 @@ enum _JSONNumberFormatting {
             output.append(UInt8(ascii: "-"))
             output.append(UInt8(ascii: "0"))
         } else if let decimal = _ShortestDecimal(value.magnitude) {
-            if value < 0 { output.append(UInt8(ascii: "-")) }
-            append(decimal, exponentialAbove: value.magnitude > positionalLimit, to: &output)
+            append(decimal, negative: value < 0, exponential: value.magnitude > positionalLimit, to: &output)
         } else {
             var text = text(of: value)
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    /// Writes `decimal` as `description` lays it out: positional (`123.45`, `0.0001`, `100`)
-    /// from 10^-4 on, unless `exponential`; else `d.ddde±XX`, with at least two exponent digits.
-    private static func append(_ decimal: _ShortestDecimal, exponentialAbove exponential: Bool, to output: inout some _JSONByteSink) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { text in
-            // The digits, right-aligned in the first 20 bytes.
-            var remaining = decimal.digits
-            var start = 20
-            repeat {
-                start -= 1
-                text[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ UInt8(ascii: "0")
-                remaining /= 10
-            } while remaining > 0
-            let count = 20 - start
+    /// Writes `decimal` as `description` lays it out: positional from 10^-4 on (`123.45`,
+    /// `0.0001`, `100`) unless `exponential`, else `d.ddde±XX` with at least two exponent digits.
+    private static func append(_ decimal: _ShortestDecimal, negative: Bool, exponential: Bool, to output: inout some _JSONByteSink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // The digits end at 40: room before them for "-0.000" and a moved digit, after for "e-308" or zeros.
+            let digitsEnd = base + 40
+            let count = _DecimalDigits.write(decimal.digits, before: digitsEnd)
+            var start = digitsEnd - count
+            var end = digitsEnd
             // The power of ten of the first digit.
             let scientific = count - 1 + decimal.exponent
-            var end = 20
-            func put(_ byte: UInt8) {
-                text[end] = byte
-                end += 1
-            }
-            func putDigits(_ range: Range<Int>) {
-                for index in range { put(text[start + index]) }
-            }
             if exponential || scientific < -4 {
-                putDigits(0..<1)
                 if count > 1 {
-                    put(UInt8(ascii: "."))
-                    putDigits(1..<count)
+                    // "d.ddd": the first digit moves left, the point takes its place.
+                    (start - 1).pointee = start.pointee
+                    start.pointee = UInt8(ascii: ".")
+                    start -= 1
                 }
-                put(UInt8(ascii: "e"))
-                put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                let magnitude = scientific.magnitude
-                if magnitude >= 100 { put(UInt8(truncatingIfNeeded: magnitude / 100) &+ UInt8(ascii: "0")) }
-                put(UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ UInt8(ascii: "0"))
-                put(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+                end.pointee = UInt8(ascii: "e")
+                (end + 1).pointee = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                end += 2
+                let magnitude = Int(scientific.magnitude)  // below 400
+                if magnitude >= 100 {
+                    end.pointee = UInt8(truncatingIfNeeded: magnitude / 100) &+ UInt8(ascii: "0")
+                    end += 1
+                }
+                end.pointee = UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ UInt8(ascii: "0")
+                (end + 1).pointee = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                end += 2
             } else if scientific < 0 {
-                put(UInt8(ascii: "0"))
-                put(UInt8(ascii: "."))
-                for _ in 0..<(-scientific - 1) { put(UInt8(ascii: "0")) }
-                putDigits(0..<count)
+                // "0.000ddd"
+                for _ in 0..<(-scientific - 1) {
+                    start -= 1
+                    start.pointee = UInt8(ascii: "0")
+                }
+                start -= 2
+                start.pointee = UInt8(ascii: "0")
+                (start + 1).pointee = UInt8(ascii: ".")
             } else if count > scientific + 1 {
-                putDigits(0..<(scientific + 1))
-                put(UInt8(ascii: "."))
-                putDigits((scientific + 1)..<count)
+                // "ddd.ddd": the integer digits move left, the point takes the place of the last.
+                for index in 0...scientific { (start + index - 1).pointee = (start + index).pointee }
+                (start + scientific).pointee = UInt8(ascii: ".")
+                start -= 1
             } else {
-                putDigits(0..<count)
-                for _ in 0..<(scientific + 1 - count) { put(UInt8(ascii: "0")) }
+                // "ddd000": a whole shortest decimal of a value that is not whole (kept for completeness).
+                for _ in 0..<(scientific + 1 - count) {
+                    end.pointee = UInt8(ascii: "0")
+                    end += 1
+                }
             }
-            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[20..<end])))
+            if negative {
+                start -= 1
+                start.pointee = UInt8(ascii: "-")
+            }
+            output.append(UnsafeRawBufferPointer(start: start, count: end - start))
         }
     }
 }

@@ -56,38 +56,50 @@ private struct _ScaledInterval {
     let closed: Bool
 
     /// `(4c - lowerGap, 4c, 4c + 2) × 2^(q-2) × 10^scale`; nil when that does not fit 128 bits.
+    @inline(__always)
     init?(significand c: UInt64, q: Int, lowerGap: UInt64, scale: Int) {
         closed = c & 1 == 0
-        // The three ends as `(center + offset × step)`, over 2^-binaryShift or a divisor.
-        let center: UInt128, step: UInt128
-        let binaryShift: Int, divisor: UInt128?
+        // The ends are `center - lowerGap × step` and `center + 2 × step`, over 2^bits or a divisor.
+        var center: UInt128, step: UInt128
+        var bits = 0
         if scale >= 0 {
-            guard scale < _Powers.ofFive.count else { return nil }
             // × 5^scale × 2^(q - 2 + scale)
-            let (product, overflow) = UInt128(c << 2 + 2).multipliedReportingOverflow(by: _Powers.ofFive[scale])
-            guard !overflow else { return nil }
+            guard scale < _Powers.ofFive.count else { return nil }
             step = _Powers.ofFive[scale]
-            center = product - 2 * step
-            binaryShift = q - 2 + scale
-            divisor = nil
+            let (upperEnd, overflow) = UInt128(c << 2 + 2).multipliedReportingOverflow(by: step)
+            guard !overflow else { return nil }
+            center = upperEnd - 2 * step
+            let shift = q - 2 + scale
+            if shift >= 0 {
+                guard shift < upperEnd.leadingZeroBitCount else { return nil }
+                (center, step) = (center << shift, step << shift)
+            } else {
+                guard shift > -128 else { return nil }
+                bits = -shift
+            }
         } else {
             // × 2^(q - 2) / 10^-scale, where q - 2 > 0 (the value is above 10).
             let shift = q - 2
             guard -scale < _Powers.ofTen.count, shift >= 0, shift < UInt128(c << 2 + 2).leadingZeroBitCount else {
                 return nil
             }
-            step = UInt128(1) << shift
-            center = UInt128(c << 2) << shift
-            binaryShift = 0
-            divisor = _Powers.ofTen[-scale]
+            (center, step) = (UInt128(c << 2) << shift, UInt128(1) << shift)
+            let divisor = _Powers.ofTen[-scale]
+            guard let lower = _ScaledNumber(center - UInt128(lowerGap) * step, dividedBy: divisor),
+                  let value = _ScaledNumber(center, dividedBy: divisor),
+                  let upper = _ScaledNumber(center + 2 * step, dividedBy: divisor)
+            else { return nil }
+            (self.lower, self.value, self.upper) = (lower, value, upper)
+            return
         }
-        guard let lower = _ScaledNumber(center - UInt128(lowerGap) * step, binaryShift: binaryShift, divisor: divisor),
-              let value = _ScaledNumber(center, binaryShift: binaryShift, divisor: divisor),
-              let upper = _ScaledNumber(center + 2 * step, binaryShift: binaryShift, divisor: divisor)
+        guard let lower = _ScaledNumber(center - UInt128(lowerGap) * step, shiftedRightBy: bits),
+              let value = _ScaledNumber(center, shiftedRightBy: bits),
+              let upper = _ScaledNumber(center + 2 * step, shiftedRightBy: bits)
         else { return nil }
         (self.lower, self.value, self.upper) = (lower, value, upper)
     }
 
+    @inline(__always)
     private func contains(_ n: UInt64) -> Bool {
         let aboveLower = n > lower.integer || (n == lower.integer && lower.fraction == .zero && closed)
         let belowUpper = n < upper.integer || (n == upper.integer && (closed || upper.fraction != .zero))
@@ -97,10 +109,11 @@ private struct _ScaledInterval {
     /// The shortest integer in the interval, closest to the value (the even one of two as
     /// close), as its digits without trailing zeros and the number of zeros removed; nil if
     /// the interval holds no integer.
+    @inline(__always)
     func shortestInteger() -> (digits: UInt64, trailingZeros: Int)? {
         let floor = value.integer
         let multipleOfTen = floor - floor % 10
-        let chosen: UInt64
+        var chosen: UInt64
         if contains(multipleOfTen) {
             chosen = multipleOfTen
         } else if contains(multipleOfTen + 10) {
@@ -118,13 +131,25 @@ private struct _ScaledInterval {
             case (false, false): return nil
             }
         }
-        var digits = chosen
+        // Remove trailing zeros eight, four, two and one at a time: a decimal like 19.99 has a dozen.
         var trailingZeros = 0
-        while digits % 10 == 0 && digits > 0 {
-            digits /= 10
+        while chosen % 100_000_000 == 0 && chosen != 0 {
+            chosen /= 100_000_000
+            trailingZeros += 8
+        }
+        if chosen % 10_000 == 0 {
+            chosen /= 10_000
+            trailingZeros += 4
+        }
+        if chosen % 100 == 0 {
+            chosen /= 100
+            trailingZeros += 2
+        }
+        if chosen % 10 == 0 {
+            chosen /= 10
             trailingZeros += 1
         }
-        return (digits, trailingZeros)
+        return (chosen, trailingZeros)
     }
 }
 
@@ -135,23 +160,27 @@ private struct _ScaledNumber {
     let integer: UInt64
     let fraction: Fraction
 
-    /// `x × 2^binaryShift`, or `x / divisor`; nil if the integer part reaches 2^62.
-    init?(_ x: UInt128, binaryShift: Int, divisor: UInt128?) {
-        let quotient: UInt128, remainder: UInt128, half: UInt128
-        if let divisor {
-            (quotient, remainder) = x.quotientAndRemainder(dividingBy: divisor)
-            half = divisor >> 1
-            // An odd divisor (only 10^0, which leaves no remainder) has no exact half.
-        } else if binaryShift >= 0 {
-            guard binaryShift < x.leadingZeroBitCount else { return nil }
-            (quotient, remainder, half) = (x << binaryShift, 0, 0)
-        } else {
-            let bits = -binaryShift
-            guard bits < 128 else { return nil }
-            (quotient, remainder, half) = (x >> bits, x & ((1 << bits) - 1), 1 << (bits - 1))
-        }
+    /// `x / 2^bits` (`bits` below 128); nil if the integer part reaches 2^62.
+    @inline(__always)
+    init?(_ x: UInt128, shiftedRightBy bits: Int) {
+        let quotient = x >> bits
         guard quotient < 1 << 62 else { return nil }
-        integer = UInt64(quotient)
+        integer = UInt64(truncatingIfNeeded: quotient)
+        guard bits > 0 else {
+            fraction = .zero
+            return
+        }
+        let remainder = x & ((1 << bits) - 1)
+        let half = UInt128(1) << (bits - 1)
+        fraction = remainder == 0 ? .zero : remainder < half ? .belowHalf : remainder == half ? .half : .aboveHalf
+    }
+
+    /// `x / divisor`, for an even divisor; nil if the integer part reaches 2^62.
+    init?(_ x: UInt128, dividedBy divisor: UInt128) {
+        let (quotient, remainder) = x.quotientAndRemainder(dividingBy: divisor)
+        guard quotient < 1 << 62 else { return nil }
+        integer = UInt64(truncatingIfNeeded: quotient)
+        let half = divisor >> 1
         fraction = remainder == 0 ? .zero : remainder < half ? .belowHalf : remainder == half ? .half : .aboveHalf
     }
 }
