@@ -144,9 +144,17 @@ struct _JSONEncoderStorage {
             }
             frames[index].keyFilter |= scan.filterBits
         }
-        output.append(prettyPrinted ? "\" : " : "\":")
-        let sortKeyStart = sortKeys.count
-        if sortedKeys { sortKeys.append(contentsOf: key) }
+        if prettyPrinted {
+            output.append("\" : ")
+        } else {
+            output.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: ":"))
+        }
+        var sortKeyStart = 0
+        if sortedKeys {
+            sortKeyStart = sortKeys.count
+            sortKeys.append(contentsOf: key)
+        }
         members.append(_MemberRecord(
             separatorStart: separatorStart, contentStart: contentStart, keyEnd: keyEnd,
             sortKeyStart: sortKeyStart, sortKeyLength: sortedKeys ? key.count : 0))

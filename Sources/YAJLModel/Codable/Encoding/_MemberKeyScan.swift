@@ -21,8 +21,9 @@ struct _MemberKeyScan {
             if index < count {
                 // The last bytes, padded with "A"s, which never need escaping.
                 var padded: UInt64 = 0x4141_4141_4141_4141
-                withUnsafeMutableBytes(of: &padded) { word in
-                    word.baseAddress?.copyMemory(from: base + index, byteCount: count - index)
+                for offset in 0..<(count - index) {
+                    let shift = UInt64(8 * offset)
+                    padded = padded & ~(0xFF &<< shift) | UInt64(base.load(fromByteOffset: index + offset, as: UInt8.self)) &<< shift
                 }
                 escapes = escapes || _JSONEscaping.wordNeedsEscape(padded, escapingSlashes: escapingSlashes)
                 hash = (hash ^ padded) &* 0xBF58_476D_1CE4_E5B9
