@@ -41,7 +41,7 @@ struct _ShortestDecimal {
         return nil
     }
 
-    /// `floor(log10(2^q))`, from `log10(2) ≈ 315653 / 2^20`, exact for `|q| < 2600`.
+    /// `floor(log10(2^q))`, from `log10(2) ≈ 315653 / 2^20`; checked for `|q| ≤ 1100`, past every `Double` exponent.
     static func floorLog10OfPowerOfTwo(_ q: Int) -> Int {
         (q * 315_653) >> 20
     }
