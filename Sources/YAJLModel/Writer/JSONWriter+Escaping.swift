@@ -28,14 +28,16 @@ enum _JSONEscaping {
     /// Whether any of the eight bytes in `word` must be escaped (SWAR: a byte below 0x20, or
     /// equal to `"`, `\` or, when escaping slashes, `/`).
     @inline(__always)
-    private static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
+    static func wordNeedsEscape(_ word: UInt64, escapingSlashes: Bool) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        let control = (word &- ones &* 0x20) & ~word & 0x8080_8080_8080_8080 != 0
         let special = hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
         return control || special || (escapingSlashes && hasZeroByte(word ^ (ones &* 0x2F)))
     }
+
+    /// Whether any byte of `x` is zero. (A static function: as a nested one, it was not inlined.)
+    @inline(__always)
+    private static func hasZeroByte(_ x: UInt64) -> Bool { (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 }
 
     /// The index of the first byte of `text` at or after `start` that must be escaped, or `text.count`.
     @inline(__always)

@@ -119,7 +119,8 @@ struct _JSONEncoderStorage {
     /// Writes the key of the next member of the object `handle` (which must be open), up to
     /// and including the colon. Returns false, having written nothing, when the object already
     /// has a member with this key (unless the container allows it).
-    @inline(__always)
+    /// (Not inlined: it is called for every member from many places, and small callers optimize better.)
+    @inline(never)
     mutating func beginMember(_ handle: _ContainerHandle, key: UnsafeRawBufferPointer) -> Bool {
         let index = handle.index
         let separatorStart = output.count
@@ -127,22 +128,36 @@ struct _JSONEncoderStorage {
         separator(position: position, containerIndex: index)
         let contentStart = output.count
         output.append(UInt8(ascii: "\""))
-        _JSONEscaping.append(key, escapingSlashes: escapesSlashes, to: &output)
+        let scan = _MemberKeyScan(key, escapingSlashes: escapesSlashes)
+        if scan.needsEscaping {
+            _JSONEscaping.append(key, escapingSlashes: escapesSlashes, to: &output)
+        } else {
+            output.append(key)
+        }
         let keyEnd = output.count
         if !frames[index].allowsRepeatedKeys {
-            let bit = _KeyBloom.bits(key)
-            if frames[index].keys.contains(bit) && hasMember(of: frames[index], key: output.bytes(contentStart + 1..<keyEnd)) {
+            if frames[index].keyFilter & scan.filterBits == scan.filterBits
+                && hasMember(of: frames[index], key: output.bytes(contentStart + 1..<keyEnd))
+            {
                 output.truncate(to: separatorStart)
                 return false
             }
-            frames[index].keys.insert(bit)
+            frames[index].keyFilter |= scan.filterBits
         }
-        output.append(prettyPrinted ? "\" : " : "\":")
-        let sortKeyStart = sortKeys.count
-        if sortedKeys { sortKeys.append(contentsOf: key) }
+        if prettyPrinted {
+            output.append("\" : ")
+        } else {
+            output.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: ":"))
+        }
+        var sortKeyStart = 0
+        if sortedKeys {
+            sortKeyStart = sortKeys.count
+            sortKeys.append(contentsOf: key)
+        }
         members.append(_MemberRecord(
             separatorStart: separatorStart, contentStart: contentStart, keyEnd: keyEnd,
-            sortKeyStart: sortKeyStart, sortKeyLength: sortKeys.count - sortKeyStart))
+            sortKeyStart: sortKeyStart, sortKeyLength: sortedKeys ? key.count : 0))
         frames[index].count = position + 1
         return true
     }
@@ -203,8 +218,8 @@ struct _OpenContainer {
     let nestedSteps: Int
     /// Whether keys may repeat: a `JSONValue`'s object is written with all its members.
     let allowsRepeatedKeys: Bool
-    /// The keys written so far, for finding a repeated key quickly.
-    var keys = _KeyBloom()
+    /// The filter bits of the keys written so far (see `_MemberKeyScan`), for finding a repeated key quickly.
+    var keyFilter: UInt64 = 0
 }
 
 /// Where one object member sits in the output, and its key.

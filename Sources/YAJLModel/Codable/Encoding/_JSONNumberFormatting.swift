@@ -16,73 +16,92 @@ enum _JSONNumberFormatting {
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
             return
         }
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            guard let end = text.baseAddress.map({ $0 + 24 }) else { return }
+            var start = end - _DecimalDigits.write(UInt64(truncatingIfNeeded: value.magnitude), before: end)
+            if value < 0 {
                 start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[start...])))
+                start.pointee = UInt8(ascii: "-")
+            }
+            output.append(UnsafeRawBufferPointer(start: start, count: end - start))
         }
     }
 
-    /// Appends a finite `value`. Whole numbers below 10^15, and `Double`s that a few decimals
-    /// give exactly back (`19.99`), are written without making a string, with the digits
-    /// `description` gives them.
+    /// Appends a finite `value` as `description` writes it, without a trailing `.0`, and
+    /// without making a string unless it is subnormal, below about 1e-16 or above about 1e38.
     @inline(__always)
     static func append<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to output: inout some _JSONByteSink) {
-        if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
+        // `description` is positional up to 2^(significand bits + 1), exponential above.
+        let positionalLimit = T(sign: .plus, exponent: T.Exponent(T.significandBitCount + 1), significand: 1)
+        if value.magnitude <= positionalLimit, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
             append(Int64(value), to: &output)
-        } else if T.self == Double.self, appendShortDecimal(unsafeBitCast(value, to: Double.self), to: &output) {
-            return
+        } else if value == 0 {
+            output.append(UInt8(ascii: "-"))
+            output.append(UInt8(ascii: "0"))
+        } else if let decimal = _ShortestDecimal(value.magnitude) {
+            append(decimal, negative: value < 0, exponential: value.magnitude > positionalLimit, to: &output)
         } else {
             var text = text(of: value)
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    private static let powersOfTen: [Double] = (0...8).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
-
-    /// Writes `value` (not a whole number) as `digits × 10^-k` for the smallest `k ≤ 8` whose
-    /// `digits` give `value` back, which is the shortest round-trip text `description`
-    /// writes for numbers between 10^-4 and 10^15. Returns false, writing nothing, otherwise.
-    private static func appendShortDecimal(_ value: Double, to output: inout some _JSONByteSink) -> Bool {
-        let magnitude = value.magnitude
-        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
-        for fractionDigits in 1...8 {
-            let power = powersOfTen[fractionDigits]
-            let nearest = (magnitude * power).rounded()
-            guard nearest < 9_007_199_254_740_992 else { return false }
-            // The product may round to the wrong side of .5; a neighbour then gives the value back.
-            for digits in [nearest, nearest - 1, nearest + 1] where digits > 0 && digits / power == magnitude {
-                if value < 0 { output.append(UInt8(ascii: "-")) }
-                appendFixedPoint(UInt64(digits), fractionDigits: fractionDigits, to: &output)
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Writes `digits` with a decimal point `fractionDigits` from the right (`1999`, 2 → `19.99`; `15`, 5 → `0.00015`).
-    private static func appendFixedPoint(_ digits: UInt64, fractionDigits: Int, to output: inout some _JSONByteSink) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var end = 32
-            var remaining = digits
-            var written = 0
-            while remaining > 0 || written <= fractionDigits {
-                if written == fractionDigits {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: ".")
+    /// Writes `decimal` as `description` lays it out: positional from 10^-4 on (`123.45`,
+    /// `0.0001`, `100`) unless `exponential`, else `d.ddde±XX` with at least two exponent digits.
+    private static func append(_ decimal: _ShortestDecimal, negative: Bool, exponential: Bool, to output: inout some _JSONByteSink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // The digits end at 40: room before them for "-0.000" and a moved digit, after for "e-308" or zeros.
+            let digitsEnd = base + 40
+            let count = _DecimalDigits.write(decimal.digits, before: digitsEnd)
+            var start = digitsEnd - count
+            var end = digitsEnd
+            // The power of ten of the first digit.
+            let scientific = count - 1 + decimal.exponent
+            if exponential || scientific < -4 {
+                if count > 1 {
+                    // "d.ddd": the first digit moves left, the point takes its place.
+                    (start - 1).pointee = start.pointee
+                    start.pointee = UInt8(ascii: ".")
+                    start -= 1
                 }
-                end -= 1
-                buffer[end] = UInt8(truncatingIfNeeded: remaining % 10) &+ UInt8(ascii: "0")
-                remaining /= 10
-                written += 1
+                end.pointee = UInt8(ascii: "e")
+                (end + 1).pointee = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                end += 2
+                let magnitude = Int(scientific.magnitude)  // below 400
+                if magnitude >= 100 {
+                    end.pointee = UInt8(truncatingIfNeeded: magnitude / 100) &+ UInt8(ascii: "0")
+                    end += 1
+                }
+                end.pointee = UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ UInt8(ascii: "0")
+                (end + 1).pointee = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                end += 2
+            } else if scientific < 0 {
+                // "0.000ddd"
+                for _ in 0..<(-scientific - 1) {
+                    start -= 1
+                    start.pointee = UInt8(ascii: "0")
+                }
+                start -= 2
+                start.pointee = UInt8(ascii: "0")
+                (start + 1).pointee = UInt8(ascii: ".")
+            } else if count > scientific + 1 {
+                // "ddd.ddd": the integer digits move left, the point takes the place of the last.
+                for index in 0...scientific { (start + index - 1).pointee = (start + index).pointee }
+                (start + scientific).pointee = UInt8(ascii: ".")
+                start -= 1
+            } else {
+                // "ddd000": a whole shortest decimal of a value that is not whole (kept for completeness).
+                for _ in 0..<(scientific + 1 - count) {
+                    end.pointee = UInt8(ascii: "0")
+                    end += 1
+                }
             }
-            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[end...])))
+            if negative {
+                start -= 1
+                start.pointee = UInt8(ascii: "-")
+            }
+            output.append(UnsafeRawBufferPointer(start: start, count: end - start))
         }
     }
 }

@@ -124,13 +124,13 @@ final class _JSONStreamingEncoder {
     /// Encodes `value` as a member or element, `element` being its coding path step; the
     /// key or separator is already written. A value that writes nothing becomes `{}`, as in `JSONEncoder`.
     func encodeNested<T: Encodable>(_ value: T, _ element: _PathElement) throws {
+        if try writePrimitive(value, element) { return }
         let savedSlot = slot
-        let savedPathCount = path.count
         let depth = storage.frames.count
         slot = .empty
         path.append(element)
         defer {
-            if path.count > savedPathCount { path.removeSubrange(savedPathCount...) }
+            path.removeLast()  // nested values restore the path they extend, so this is `element`
             slot = savedSlot
         }
         try encodeValue(value)
