@@ -339,8 +339,11 @@ struct ParsingTests {
         members.insert(#""k\u0037": "middle""#, at: 20)
         let root = try parse("{" + members.joined(separator: ",") + "}").root
         #expect(root.count == 42)
+        // The first lookup scans the members; later ones go through the index it leaves behind.
         #expect(root["k7"]?.string == "last")
         #expect(root["k8"]?.int == 8)
+        #expect(root["k7"]?.string == "last")
+        #expect(root["k99"] == nil)
         #expect(root.object?.filter { $0.key == "k7" }.count == 3)
     }
 }

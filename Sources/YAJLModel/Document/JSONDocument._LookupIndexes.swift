@@ -11,6 +11,25 @@ struct _LookupIndexes: Sendable {
 
     /// Containers with more children than this get an index.
     static let threshold = 16
+
+    /// Objects up to this size get their index on their second lookup, the first one
+    /// scanning: one lookup in a record (its `"id"`) costs less as a scan than as an index
+    /// built and freed. Larger objects get it at once, so a scan stays short whatever
+    /// the order of lookups.
+    static let scanFirstLimit = 256
+
+    /// The last few objects looked up once by a scan (`UInt32.max`: none).
+    private var scanned = SIMD4<UInt32>(repeating: .max)
+    private var nextScanned = 0
+
+    /// Whether a lookup in `object`, which has no index, should build one; if not, it
+    /// is remembered, so that the next lookup does.
+    mutating func shouldBuildIndex(for object: UInt32, memberCount: Int) -> Bool {
+        if memberCount > Self.scanFirstLimit || any(scanned .== SIMD4(repeating: object)) { return true }
+        scanned[nextScanned] = object
+        nextScanned = (nextScanned + 1) % scanned.scalarCount
+        return false
+    }
 }
 
 /// An open-addressing hash table from key bytes to the key node of an object's
@@ -79,8 +98,16 @@ extension JSONDocument {
         withStringBytes(a) { first in withStringBytes(b) { second in _bytesEqual(first, second) } }
     }
 
-    func objectIndex(_ object: UInt32) -> _ObjectKeyIndex {
-        if let index = indexes.withLock({ $0.objects[object] }) { return index }
+    /// The key index of `object`, or nil on its first lookup, which scans instead (see
+    /// ``_LookupIndexes/scanFirstLimit``).
+    func objectIndex(_ object: UInt32) -> _ObjectKeyIndex? {
+        let memberCount = payload(object)
+        let (found, build) = indexes.withLock { indexes -> (_ObjectKeyIndex?, Bool) in
+            if let index = indexes.objects[object] { return (index, false) }
+            return (nil, indexes.shouldBuildIndex(for: object, memberCount: memberCount))
+        }
+        if let found { return found }
+        guard build else { return nil }
         let index = _ObjectKeyIndex(object: object, in: self)  // built outside the lock
         return indexes.withLock { indexes in
             if let existing = indexes.objects[object] { return existing }  // another thread was first

@@ -37,8 +37,8 @@ extension JSONValue {
     func member(named name: UnsafeRawBufferPointer) -> JSONValue? {
         guard document.tag(node) == UInt32(YJM_OBJECT) else { return nil }
         var key: UInt32? = nil
-        if document.payload(node) > _LookupIndexes.threshold {
-            key = document.objectIndex(node).find(name, in: document)
+        if document.payload(node) > _LookupIndexes.threshold, let index = document.objectIndex(node) {
+            key = index.find(name, in: document)
         } else {
             for candidate in document.memberKeys(of: node) where document.withStringBytes(candidate, { _bytesEqual($0, name) }) {
                 key = candidate  // keep going: the last one wins
