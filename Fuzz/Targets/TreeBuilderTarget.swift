@@ -5,7 +5,9 @@ extension FuzzTarget {
     /// comments, bits 1–3 pick `max_depth` (0, 1, 2, 3, 8, 64, 512 or 100,000), bits 4–5 a start
     /// offset of 0–3 bytes. The rest is the text. A finished tree must satisfy every layout
     /// invariant that the Swift views rely on without checking; without comments, the verdict must
-    /// match the oracle's; and the exported UTF-8 validator must agree with Swift's decoder.
+    /// match the oracle's, and so must the tokens of the text with its white space removed (as
+    /// `YAJLDecoder` parses indented input); and the exported UTF-8 validator must agree with
+    /// Swift's decoder.
     public static let treeBuilder = FuzzTarget(
         name: "tree-builder",
         summary: "yjm_parse with options from the first byte: tree layout invariants, oracle verdicts, UTF-8 validator"
@@ -20,6 +22,8 @@ extension FuzzTarget {
         let valid = yjm_utf8_valid_prefix(base, text.count)
         let expectedValid = StrictJSON.validUTF8PrefixLength(text)
         try require(valid == expectedValid, "yjm_utf8_valid_prefix says \(valid) bytes, Swift's decoder \(expectedValid)")
+
+        if !allowComments { try checkWhitespaceRemoval(UnsafeRawBufferPointer(rebasing: text[start...]), maxDepth: maxDepth) }
 
         var options = yjm_options(max_depth: maxDepth, allow_comments: allowComments ? 1 : 0, max_token: 0)
         var tree = yjm_tree()
@@ -41,6 +45,18 @@ extension FuzzTarget {
         }
         try checkTreeLayout(tree, text: text, start: start, maxDepth: maxDepth)
     }
+}
+
+/// `yjm_compact_whitespace` keeps the tokens: the copy is JSON exactly when the text is, with the
+/// same values, and it is no longer than the text (the buffer it writes into).
+private func checkWhitespaceRemoval(_ text: UnsafeRawBufferPointer, maxDepth: Int) throws(FuzzFailure) {
+    guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let compacted = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+        count = buffer.baseAddress.map { yjm_compact_whitespace(base, text.count, $0) } ?? 0
+    }
+    let expected = StrictJSON.tokens(text, maxDepth: maxDepth, skipsByteOrderMark: false)
+    let found = compacted.withUnsafeBytes { StrictJSON.tokens($0, maxDepth: maxDepth, skipsByteOrderMark: false) }
+    try require(found == expected, "without white space, \(show(compacted)) has other tokens than the text")
 }
 
 /// A container whose children are being checked.

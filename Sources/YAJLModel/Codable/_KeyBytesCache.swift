@@ -1,12 +1,15 @@
 /// The UTF-8 of coding keys that are plain values of at most eight bytes (the `CodingKeys`
-/// enums that synthesized conformances use), cached by type and bit pattern, so that a key's
-/// `stringValue` is computed once per coder rather than once per use.
+/// enums that synthesized conformances use), cached by type and bit pattern with their
+/// lookup-filter bits, so that a key's `stringValue` and hash are computed once per coder
+/// rather than once per use.
 struct _KeyBytesCache {
     private struct Entry {
         var type: UInt = 0
         var bits: UInt64 = 0
         var offset: Int32 = -1
         var length: Int32 = 0
+        /// `_KeyBloom.bits` of the key's UTF-8.
+        var bloomBits: UInt32 = 0
     }
 
     /// Direct-mapped, indexed by the top bits of a hash. It starts small, as most decodes see
@@ -18,9 +21,9 @@ struct _KeyBytesCache {
     private var fills = 0
     private var arena: [UInt8] = []
 
-    /// Calls `body` with the UTF-8 of `key.stringValue`.
+    /// Calls `body` with the UTF-8 of `key.stringValue` and its `_KeyBloom.bits`.
     @inline(__always)
-    mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
         guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else { return Self.withStringValue(of: key, body) }
         let bits = withUnsafeBytes(of: key) { raw in
             var bits: UInt64 = 0
@@ -31,7 +34,9 @@ struct _KeyBytesCache {
         let hash = (UInt64(type) ^ bits) &* 0x9E37_79B9_7F4A_7C15
         var entry = entries[Int(truncatingIfNeeded: hash >> slotShift)]
         if entry.type != type || entry.bits != bits || entry.offset < 0 { entry = fill(key, type: type, bits: bits, hash: hash) }
-        return arena.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset + entry.length)])) }
+        return arena.withUnsafeBytes {
+            body(UnsafeRawBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset + entry.length)]), entry.bloomBits)
+        }
     }
 
     /// Caches `key`, whose entry is missing, and returns its entry; out of line, to keep the
@@ -41,8 +46,9 @@ struct _KeyBytesCache {
         fills += 1
         if fills > entries.count / 2 && entries.count < 1024 { grow() }
         if arena.count > 1 << 16 { reset() }
-        let name = key.stringValue
-        let entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count))
+        var name = key.stringValue
+        let bloomBits = name.withUTF8 { _KeyBloom.bits(UnsafeRawBufferPointer($0)) }
+        let entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits)
         arena.append(contentsOf: name.utf8)
         entries[Int(truncatingIfNeeded: hash >> slotShift)] = entry
         return entry
@@ -60,8 +66,8 @@ struct _KeyBytesCache {
         for index in entries.indices { entries[index].offset = -1 }
     }
 
-    static func withStringValue<R>(of key: some CodingKey, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    static func withStringValue<R>(of key: some CodingKey, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
         var name = key.stringValue
-        return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        return name.withUTF8 { body(UnsafeRawBufferPointer($0), _KeyBloom.bits(UnsafeRawBufferPointer($0))) }
     }
 }

@@ -3,7 +3,8 @@ import YAJLModel
 
 /// Decode a whole document into Codable structs that hold every field: YAJLDecoder
 /// against JSONDecoder, on the same structs and bytes (twitter, citm_catalog and canada
-/// shapes, and a feed of small objects).
+/// shapes, and a feed of small objects). The feed also gets the floor of any yajl-based
+/// decoder (see `CodableFloor`), which bounds the ratio any of them can reach.
 struct CodableDecodeScenario: Scenario {
     let name = "codable-decode"
     let title = "typed decode reading every field: Codable"
@@ -13,12 +14,13 @@ struct CodableDecodeScenario: Scenario {
     static let foundation = "JSONDecoder"
 
     func cases(in context: BenchContext) throws -> [BenchCase] {
-        var inputs: [(Input, TypedShape)] = try context.representativeDocuments().compactMap { input in
-            TypedShape.of(input.shape).map { (input, $0) }
+        var inputs: [(Input, TypedShape, isFeed: Bool)] = try context.representativeDocuments().compactMap { input in
+            TypedShape.of(input.shape).map { (input, $0, false) }
         }
-        inputs.append((context.smallObjectsFeed(), .feed))
-        return inputs.map { input, shape in
+        inputs.append((context.smallObjectsFeed(), .feed, true))
+        return inputs.map { input, shape, isFeed in
             let data = input.bytes
+            let floor = isFeed ? [CodableFloor.contender(data)] : []
             return BenchCase(
                 input: input.name, inputBytes: data.count,
                 contenders: [
@@ -30,7 +32,7 @@ struct CodableDecodeScenario: Scenario {
                         let decoder = JSONDecoder()
                         return { try shape.decodeFoundation(decoder, data) }
                     },
-                ],
+                ] + floor,
                 reference: Self.yajl, details: ["into \(shape.typeName), every field"])
         }
     }

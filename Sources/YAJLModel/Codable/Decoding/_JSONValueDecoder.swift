@@ -66,9 +66,9 @@ final class _JSONValueDecoder {
     @inline(__always)
     func collectionKind<T>(of type: T.Type) -> _CollectionKind { scope.caches.pointee.collectionKind(of: type) }
 
-    /// Calls `body` with the UTF-8 of `key.stringValue`.
+    /// Calls `body` with the UTF-8 of `key.stringValue` and its `_KeyBloom.bits`.
     @inline(__always)
-    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
         scope.caches.pointee.keyBytes.withBytes(of: key, body)
     }
 

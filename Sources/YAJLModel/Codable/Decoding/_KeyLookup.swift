@@ -95,10 +95,11 @@ extension _JSONValueDecoder {
         return keys
     }
 
-    /// The value node of the first member of `object` whose key is `name`, or nil.
-    /// `slot` is the container's depth, which keeps its lookup hint.
+    /// The value node of the first member of `object` whose key is `name` (whose
+    /// `_KeyBloom.bits` are `bits`), or nil. `slot` is the container's depth, which keeps its
+    /// lookup hint.
     @inline(__always)
-    func member(named name: UnsafeRawBufferPointer, in object: UInt32, slot: Int) -> UInt32? {
+    func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
         if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
@@ -106,13 +107,32 @@ extension _JSONValueDecoder {
             lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
         }
         return lookupHints.withUnsafeMutableBufferPointer { hints in
-            hintedMember(named: name, first: first, end: end, object: object, hint: &hints[slot])
+            // The usual case: the key is the member at the hint, and none before it has the key.
+            if hints[slot].object == object, hints[slot].next < end, !hints[slot].seen.contains(bits),
+                let value = valueIfKey(hints[slot].next, is: name)
+            {
+                hints[slot].next = document.subtreeEnd(value)
+                hints[slot].seen.insert(bits)
+                return value
+            }
+            return hintedMember(named: name, bit: bits, first: first, end: end, object: object, hint: &hints[slot])
         }
     }
 
-    private func hintedMember(named name: UnsafeRawBufferPointer, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
+    /// The value node after `key` if `key`'s bytes are `name`, else nil.
+    @inline(__always)
+    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer) -> UInt32? {
+        let head = document.head(key)
+        let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
+        guard !isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count, withStringBytes(key, { _keyBytesEqual($0, name) }) else {
+            return nil
+        }
+        return isPlain ? key + 1 : key + 2
+    }
+
+    @inline(never)
+    private func hintedMember(named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
-        let bit = _KeyBloom.bits(name)
         if hint.complete && !hint.all.contains(bit) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
@@ -165,13 +185,8 @@ extension _JSONValueDecoder {
     private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32) -> UInt32? {
         var key = start
         while key < stop {
-            let head = document.head(key)
-            let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
-            let value = isPlain ? key + 1 : key + 2
-            if (!isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count) && withStringBytes(key, { _keyBytesEqual($0, name) }) {
-                return value
-            }
-            key = document.subtreeEnd(value)
+            if let value = valueIfKey(key, is: name) { return value }
+            key = document.subtreeEnd(document.subtreeEnd(key))
         }
         return nil
     }

@@ -46,7 +46,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func member(_ key: some CodingKey) -> UInt32? {
         if let convertedKeys { return convertedKeys.members[key.stringValue] }
-        return decoder.withBytes(of: key) { decoder.member(named: $0, in: object, slot: depth) }
+        return decoder.withBytes(of: key) { decoder.member(named: $0, bits: $1, in: object, slot: depth) }
     }
 
     @inline(__always)
