@@ -130,6 +130,8 @@ extension _JSONValueDecoder {
         return isPlain ? key + 1 : key + 2
     }
 
+    /// The lookup when the member at the hint is not the key: out of line, so that the usual case
+    /// above stays small.
     @inline(never)
     private func hintedMember(named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, hint: inout _LookupHint) -> UInt32? {
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
