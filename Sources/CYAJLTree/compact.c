@@ -70,7 +70,7 @@ static void copy_plain(const unsigned char *input, size_t length, size_t *i, uns
 int yjm_looks_indented(const unsigned char *input, size_t length) {
     size_t sample = length < 4096 ? length : 4096, spaces = 0;
     for (size_t i = 0; i < sample; i++) spaces += is_space(input[i]);
-    return spaces * 8 >= sample * 3; // three eighths or more: below that, the copy costs what it saves
+    return sample > 0 && spaces * 8 >= sample * 3; // three eighths or more: below that, the copy costs what it saves
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
