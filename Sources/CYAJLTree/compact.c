@@ -1,5 +1,5 @@
 // White space removal before parsing, for decoders that read every value once
-// and never show where a value sat in the text.
+// and do not report where a value sat in the text.
 //
 // yajl reads white space a byte at a time, at about sixteen instructions a
 // byte, so an indented document spends much of its parse there. The copy costs

@@ -84,6 +84,15 @@ struct ParsingTests {
         #expect(atLimit.root["b"]?.string == "x")
     }
 
+    /// A negative limit is a limit of zero, for a file as for bytes in memory.
+    @Test func contentsOfFileWithANegativeLimitFailsAtItsFirstByte() throws {
+        let url = try temporaryFile(contents: Self.sample)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let error = #expect(throws: JSONError.self) { try JSONDocument(contentsOf: url, options: .with(maxInputBytes: -5)) }
+        #expect(error?.location == JSONSourceLocation(offset: 0, line: 1, column: 1))
+        #expect(error == parseError(Self.sample, .with(maxInputBytes: -5)))
+    }
+
     @Test func contentsOfMissingFileThrowsAFileError() {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-missing-\(UUID().uuidString).json")
         #expect {

@@ -59,7 +59,7 @@ public final class JSONDocument: @unchecked Sendable {
     /// A file larger than ``JSONParseOptions/maxInputBytes`` is rejected before it is read.
     /// - Throws: ``JSONError``, or the error that reading the file gave.
     public convenience init(contentsOf url: URL, options: JSONParseOptions = .init()) throws {
-        let limit = min(options.maxInputBytes, JSONParseOptions.maximumSupportedInputBytes)
+        let limit = options.inputLimit
         if url.isFileURL, let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
             // Rejected unread, except for the prefix that locates the limit's byte.
             let location = try JSONSourceLocation(offset: limit, inFileAt: url)
@@ -72,7 +72,7 @@ public final class JSONDocument: @unchecked Sendable {
         self.input = input
         var tree = yjm_tree()
         var error = yjm_error()
-        let limit = min(max(options.maxInputBytes, 0), JSONParseOptions.maximumSupportedInputBytes)
+        let limit = options.inputLimit
         let outcome: (status: yjm_status, hasSlash: Bool) = input.withBytes { bytes in
             if bytes.count > limit {
                 error.offset = limit

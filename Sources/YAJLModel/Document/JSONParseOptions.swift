@@ -47,6 +47,9 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// Creates the default options.
     public init() {}
 
+    /// ``maxInputBytes`` kept within `0 ... maximumSupportedInputBytes`: the limit a parse applies.
+    var inputLimit: Int { min(max(maxInputBytes, 0), Self.maximumSupportedInputBytes) }
+
     /// The largest document one tree can hold: 1 GiB. The tree stores 32-bit
     /// offsets, and this ceiling also keeps yajl's buffers far from the sizes of
     /// CVE-2022-24795. Read larger feeds element by element with streaming.

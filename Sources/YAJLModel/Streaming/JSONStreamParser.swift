@@ -46,7 +46,7 @@ public final class JSONStreamParser {
         self.expectedByteCount = expectedByteCount ?? 0
     }
 
-    private var inputLimit: Int { min(max(options.maxInputBytes, 0), JSONParseOptions.maximumSupportedInputBytes) }
+    private var inputLimit: Int { options.inputLimit }
 
     /// The expected size, within the limit.
     private var sizeHint: Int { min(max(expectedByteCount, 0), inputLimit) }

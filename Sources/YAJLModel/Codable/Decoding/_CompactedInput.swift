@@ -4,16 +4,17 @@ import Foundation
 /// An input copied without the white space between its tokens, for `YAJLDecoder`.
 ///
 /// yajl reads white space a byte at a time, so an indented document spends much of its parse
-/// there (citm_catalog.json is 71 % white space). A decode reads each value once and never says
-/// where a value sat in the text, so it can parse a compact copy instead. Errors in the input are
-/// reported by parsing the input itself.
+/// there (citm_catalog.json is 71 % white space). A decode reads each value once, and what it
+/// returns does not point into the text (except a `JSONValue` property, whose `byteRange` then
+/// counts in the copy), so it can parse a compact copy instead. Errors in the input are reported
+/// by parsing the input itself.
 enum _CompactedInput {
     /// The compact copy of `input`, or nil when that would not help or could change the outcome:
     /// the input is not indented, comments are allowed (white space may sit inside one), or the
     /// input is over the size limit (which the copy might be under).
     static func copy(of input: _JSONInput, options: JSONParseOptions) -> _JSONInput? {
         guard !options.allowComments else { return nil }
-        let limit = min(max(options.maxInputBytes, 0), JSONParseOptions.maximumSupportedInputBytes)
+        let limit = options.inputLimit
         return input.withBytes { bytes -> _JSONInput? in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count <= limit,
                 yjm_looks_indented(base, bytes.count) != 0, let output = malloc(bytes.count)
