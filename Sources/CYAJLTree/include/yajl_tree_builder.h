@@ -95,7 +95,7 @@ typedef struct yjm_error {
     char message[96];
 } yjm_error;
 
-/// Whether white space is three eighths or more of the first 4 KiB of `input`: worth
+/// Whether white space is an eighth or more of the first 4 KiB of `input`: worth
 /// removing with `yjm_compact_whitespace` before a parse.
 int yjm_looks_indented(const unsigned char *input, size_t length);
 

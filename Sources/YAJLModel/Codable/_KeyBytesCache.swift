@@ -25,10 +25,17 @@ struct _KeyBytesCache {
     @inline(__always)
     mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
         guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else { return Self.withStringValue(of: key, body) }
-        let bits = withUnsafeBytes(of: key) { raw in
-            var bits: UInt64 = 0
-            for index in raw.indices { bits |= UInt64(raw[index]) << (8 * UInt64(index)) }
-            return bits
+        let bits: UInt64
+        if MemoryLayout<Key>.size == 1 {
+            // An enum of up to 256 cases, as most `CodingKeys` are: a load, where the general
+            // case below is a call (this code runs unspecialized, through the container's box).
+            bits = UInt64(unsafeBitCast(key, to: UInt8.self))
+        } else {
+            bits = withUnsafeBytes(of: key) { raw in
+                var bits: UInt64 = 0
+                for index in raw.indices { bits |= UInt64(raw[index]) << (8 * UInt64(index)) }
+                return bits
+            }
         }
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))
         let hash = (UInt64(type) ^ bits) &* 0x9E37_79B9_7F4A_7C15

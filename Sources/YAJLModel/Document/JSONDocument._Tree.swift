@@ -61,7 +61,7 @@ extension JSONDocument {
                 let value = isObject ? subtreeEnd(child) : child
                 if node < subtreeEnd(value) {
                     if isObject {
-                        let key = withStringBytes(child) { String(decoding: $0, as: UTF8.self) }
+                        let key = withStringBytes(child) { String(validatedUTF8: $0) }
                         if node == child { return path }  // a key node: point at its object
                         path += path.isEmpty ? key : "." + key
                     } else {

@@ -164,7 +164,7 @@ extension _PatchedContainer {
         slots().map { slot in
             switch slot {
             case .original(let key?, _):
-                let name = original.document.withStringBytes(key) { String(decoding: $0, as: UTF8.self) }
+                let name = original.document.withStringBytes(key) { String(validatedUTF8: $0) }
                 return _EditedMember(key: name, value: value(of: slot))
             case .appended(let index): return appended[index]
             case .original, .inserted: return _EditedMember(key: "", value: value(of: slot))  // arrays only

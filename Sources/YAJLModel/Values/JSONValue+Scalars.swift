@@ -44,7 +44,7 @@ extension JSONValue {
     /// The string's value, with escapes decoded; nil for other kinds.
     public var string: String? {
         guard kind == .string else { return nil }
-        return document.withStringBytes(node) { String(decoding: $0, as: UTF8.self) }
+        return document.withStringBytes(node) { String(validatedUTF8: $0) }
     }
 
     /// The string's UTF-8, without copying: compare it with a `String`, hash it,

@@ -119,7 +119,7 @@ final class _JSONValueDecoder {
     }
 
     func string(ofKey node: UInt32) -> String {
-        withStringBytes(node) { String(decoding: $0, as: UTF8.self) }
+        withStringBytes(node) { String(validatedUTF8: $0) }
     }
 
     // MARK: Moving

@@ -235,7 +235,7 @@ final class _ConvertedKeys {
             switch decoder.options.keyDecodingStrategy {
             case .convertFromSnakeCase:
                 converted = decoder.withStringBytes(key) { bytes in
-                    let text = String(decoding: bytes, as: UTF8.self)
+                    let text = String(validatedUTF8: bytes)
                     return _KeyConversion.hasInnerUnderscore(bytes) ? _KeyConversion.fromSnakeCase(text) : text
                 }
             case .custom(let convert):
