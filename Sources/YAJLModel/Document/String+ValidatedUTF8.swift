@@ -7,11 +7,13 @@ extension String {
     /// Only bytes from a document's string nodes may be passed here.
     @inline(__always)
     init(validatedUTF8 bytes: UnsafeRawBufferPointer) {
+        #if compiler(>=6.2)  // UTF8Span
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let units = bytes.assumingMemoryBound(to: UInt8.self)
             self = String(copying: unsafe UTF8Span(unchecked: units.span))
-        } else {
-            self = String(decoding: bytes, as: UTF8.self)
+            return
         }
+        #endif
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -27,7 +27,7 @@ final class _JSONValueDecoder {
         /// The steps from `prefix` to `node`.
         var path: [_PathElement] = []
         /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
-        var lookupHints: [_LookupHint] = []
+        var lookupHints = _LookupHints()
         /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
         var convertedKeyTables: [_ConvertedKeys?] = []
     }
@@ -43,6 +43,7 @@ final class _JSONValueDecoder {
     }
 
     deinit {
+        state.pointee.lookupHints.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -57,7 +58,7 @@ final class _JSONValueDecoder {
         @inline(__always) _modify { yield &state.pointee.path }
     }
 
-    var lookupHints: [_LookupHint] {
+    var lookupHints: _LookupHints {
         @inline(__always) _read { yield state.pointee.lookupHints }
         @inline(__always) _modify { yield &state.pointee.lookupHints }
     }

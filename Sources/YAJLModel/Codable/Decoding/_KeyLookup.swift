@@ -19,10 +19,41 @@ struct _LookupHint {
     var complete = false
 }
 
+/// The lookup hints of one decode, one per container depth, in memory of their own: reached
+/// through an array, each lookup would pay a uniqueness check and a closure.
+struct _LookupHints {
+    private var base: UnsafeMutablePointer<_LookupHint>?
+    private var count = 0
+
+    /// The hint for containers at depth `slot`.
+    @inline(__always)
+    mutating func hint(_ slot: Int) -> UnsafeMutablePointer<_LookupHint> {
+        if slot < count, let base { return base + slot }
+        return grow(to: slot + 1)
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) -> UnsafeMutablePointer<_LookupHint> {
+        let newCount = max(needed, 2 * count, 16)
+        let newBase = UnsafeMutablePointer<_LookupHint>.allocate(capacity: newCount)
+        if let base { newBase.moveInitialize(from: base, count: count) }
+        (newBase + count).initialize(repeating: _LookupHint(), count: newCount - count)
+        base?.deallocate()
+        (base, count) = (newBase, newCount)
+        return newBase + needed - 1
+    }
+
+    /// Frees the hints; call once, when the decoder goes.
+    func deallocate() {
+        base?.deinitialize(count: count)
+        base?.deallocate()
+    }
+}
+
 /// 256 bits, two per key, chosen from a hash of the key's length and its first and last eight bytes.
 struct _KeyBloom {
-    // Four words rather than a SIMD4: selecting one word costs a few scalar instructions,
-    // where building a SIMD4 mask cost about fifty.
+    // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
+    // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The key's two bits, in the low and the next eight bits of the result.
@@ -59,25 +90,19 @@ struct _KeyBloom {
     /// Sets `bit` (0..<256).
     @inline(__always)
     private mutating func set(_ bit: UInt32) {
-        let mask: UInt64 = 1 << UInt64(bit & 63)
-        switch bit >> 6 {
-        case 0: words.0 |= mask
-        case 1: words.1 |= mask
-        case 2: words.2 |= mask
-        default: words.3 |= mask
-        }
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) | Self.mask(bit), toByteOffset: Self.offset(bit), as: UInt64.self) }
     }
 
     @inline(__always)
     private func isSet(_ bit: UInt32) -> Bool {
-        let word = switch bit >> 6 {
-        case 0: words.0
-        case 1: words.1
-        case 2: words.2
-        default: words.3
-        }
-        return word & (1 << UInt64(bit & 63)) != 0
+        withUnsafeBytes(of: words) { $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) & Self.mask(bit) != 0 }
     }
+
+    /// The byte offset of the word that holds `bit`, and the bit's mask in it.
+    @inline(__always)
+    private static func offset(_ bit: UInt32) -> Int { Int(bit >> 6 & 3) &* 8 }
+    @inline(__always)
+    private static func mask(_ bit: UInt32) -> UInt64 { 1 << UInt64(bit & 63) }
 }
 
 extension _JSONValueDecoder {
@@ -103,20 +128,16 @@ extension _JSONValueDecoder {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
         if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
-        if lookupHints.count <= slot {
-            lookupHints.append(contentsOf: repeatElement(_LookupHint(), count: slot + 1 - lookupHints.count))
+        let hint = lookupHints.hint(slot)
+        // The usual case: the key is the member at the hint, and none before it has the key.
+        if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
+            let value = valueIfKey(hint.pointee.next, is: name)
+        {
+            hint.pointee.next = document.subtreeEnd(value)
+            hint.pointee.seen.insert(bits)
+            return value
         }
-        return lookupHints.withUnsafeMutableBufferPointer { hints in
-            // The usual case: the key is the member at the hint, and none before it has the key.
-            if hints[slot].object == object, hints[slot].next < end, !hints[slot].seen.contains(bits),
-                let value = valueIfKey(hints[slot].next, is: name)
-            {
-                hints[slot].next = document.subtreeEnd(value)
-                hints[slot].seen.insert(bits)
-                return value
-            }
-            return hintedMember(named: name, bit: bits, first: first, end: end, object: object, hint: &hints[slot])
-        }
+        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, hint: &hint.pointee)
     }
 
     /// The value node after `key` if `key`'s bytes are `name`, else nil.
