@@ -91,6 +91,7 @@ typedef struct {
 /// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
 /// many it wrote. `block` must be readable for 16 bytes past its end, and
 /// `output` writable for 64 + 16 bytes: runs are copied 16 bytes at a time.
+/// `output[-1]` is the last byte written before, if `written` is not 0.
 static size_t compact_block(const unsigned char *block, unsigned char *output, size_t written, scan_state *state,
                             uint64_t valid) {
     byte_classes classes = classify(block);
@@ -99,27 +100,26 @@ static size_t compact_block(const unsigned char *block, unsigned char *output, s
     state->in_string = (uint64_t)((int64_t)in_string >> 63);
     uint64_t keep = ~(classes.spaces & ~in_string) & valid;
     unsigned char *out = output;
-
-    if (keep == UINT64_MAX) {
-        memcpy(out, block, 64);
-        state->removed_last = false;
-        return 64;
-    }
     bool removed_before = state->removed_last;
+    state->removed_last = (classes.spaces & ~in_string) >> 63;
+
     while (keep) {
         int start = __builtin_ctzll(keep);
-        int length = __builtin_ctzll(~(keep >> start)); // the zeros shifted in end the run
         if (start > 0) removed_before = true;
         // The last byte written (here or before this block) and this run's first
         // byte were apart; if both are word bytes, a space keeps them apart.
         const unsigned char *last = out > output ? out - 1 : (written > 0 ? output - 1 : NULL);
         if (removed_before && last && word_bytes[*last] && word_bytes[block[start]]) *out++ = ' ';
+        if (keep == UINT64_MAX) { // nothing removed in this block
+            memcpy(out, block, 64);
+            return (size_t)(out + 64 - output);
+        }
+        int length = __builtin_ctzll(~(keep >> start)); // the zeros shifted in end the run
         for (int copied = 0; copied < length; copied += 16) memcpy(out + copied, block + start + copied, 16);
         out += length;
         keep &= keep + (1ULL << start); // clears this run
         removed_before = true;
     }
-    state->removed_last = (classes.spaces & ~in_string) >> 63;
     return (size_t)(out - output);
 }
 

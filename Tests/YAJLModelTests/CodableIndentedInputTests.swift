@@ -53,6 +53,17 @@ struct CodableIndentedInputTests {
         }
     }
 
+    /// The copy is made 64 bytes at a time: white space that separates two numbers stays when it
+    /// ends a block, or starts one, or spans several, and the next block has none of its own.
+    @Test func tokensSeparatedAcrossBlockBoundariesStayApart() {
+        let tail = String(repeating: ",0", count: 60) + "]"
+        for spaces in [61, 62, 63, 64, 125, 126, 127, 190] {
+            let json = "[1" + String(repeating: " ", count: spaces) + "2" + tail
+            expectSameDecoding([Int].self, json)
+            #expect(throws: DecodingError.self, "\(spaces) spaces") { try YAJLDecoder().decode([Int].self, from: json) }
+        }
+    }
+
     /// A syntax error is reported where it is in the input as written, as `JSONDocument` reports it.
     @Test func syntaxErrorsAreLocatedInTheInputAsWritten() throws {
         for body in [#""a": [1, 2,, 3]"#, #""a": "unterminated"#, #""a": tru"#, "\"a\": 1, \"b\"\t2", #""a": "\x""#] {
