@@ -2,7 +2,7 @@
 // and do not report where a value sat in the text.
 //
 // yajl reads white space a byte at a time, at about twenty instructions a byte
-// in its lexer. The copy costs about two a byte: it looks at 64 bytes at once,
+// in its lexer. The copy costs about four a byte: it looks at 64 bytes at once,
 // as bit masks (bit i for byte i) made with 16-byte vector compares, and works
 // out which bytes lie in strings with word arithmetic on those masks, as
 // simdjson does.
