@@ -55,12 +55,10 @@ struct yjm_stream {
     size_t extra_space; // stream offset of the first form feed or vertical tab yajl accepted, or NONE
 
     // The target path and how much of it the open containers match.
-    unsigned char **tokens;
-    size_t *token_lengths;
-    size_t *token_indexes; // the token as an array index, or NONE
+    yjm_target_step *steps; // keys copied
     size_t target_count;
     size_t path_depth;     // stack[1 ... path_depth] are the containers along the target path
-    int key_matches;       // the last key read in stack[path_depth] is token[path_depth - 1]
+    int key_matches;       // the last key read in stack[path_depth] is steps[path_depth - 1]'s
     char *closers;
 
     // Elements are the values whose parent is stack[element_depth] (NONE: not
@@ -250,7 +248,7 @@ static int continues_path(const yjm_stream *s, size_t depth) {
     if (depth == 0) return 1;
     const open_container *parent = &b->stack[depth];
     if ((b->nodes[parent->node].head & YJM_KIND_MASK) == YJM_OBJECT) return s->key_matches;
-    return s->token_indexes[depth - 1] == parent->count;
+    return s->steps[depth - 1].index == parent->count;
 }
 
 static int on_key(void *context, const unsigned char *text, size_t length);
@@ -317,25 +315,14 @@ static int on_key(void *context, const unsigned char *text, size_t length) {
     yjm_stream *s = context;
     size_t depth = s->path_depth;
     if (s->b.depth == depth && depth >= 1 && depth <= s->target_count && s->element_depth == NONE) {
-        // yajl's copy is decoded, as the pointer's tokens are.
-        size_t token = depth - 1;
-        s->key_matches = length == s->token_lengths[token] && (length == 0 || memcmp(text, s->tokens[token], length) == 0);
+        // yajl's copy is decoded, as the target's keys are.
+        const yjm_target_step *step = &s->steps[depth - 1];
+        s->key_matches = step->key && length == step->key_length && (length == 0 || memcmp(text, step->key, length) == 0);
     }
     return yjm_builder_callbacks.yajl_map_key(context, text, length);
 }
 
 // MARK: Life cycle
-
-/// The token as an RFC 6901 array index (decimal, no leading zeros), or NONE.
-static size_t token_index(const unsigned char *token, size_t length) {
-    if (length == 0 || length > 18 || (token[0] == '0' && length > 1)) return NONE;
-    size_t value = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (token[i] < '0' || token[i] > '9') return NONE;
-        value = value * 10 + (size_t)(token[i] - '0');
-    }
-    return value;
-}
 
 yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
@@ -355,17 +342,17 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     }
     size_t count = config->mode == YJM_STREAM_ELEMENTS ? config->target_count : 0;
     s->target_count = count;
-    s->tokens = calloc(count + 1, sizeof *s->tokens);
-    s->token_lengths = calloc(count + 1, sizeof *s->token_lengths);
-    s->token_indexes = calloc(count + 1, sizeof *s->token_indexes);
-    int ok = s->tokens && s->token_lengths && s->token_indexes;
+    s->steps = calloc(count + 1, sizeof *s->steps);
+    int ok = s->steps != NULL;
     for (size_t i = 0; ok && i < count; i++) {
-        size_t length = config->target_lengths[i];
-        s->tokens[i] = malloc(length + 1);
-        ok = s->tokens[i] != NULL;
-        if (ok && length) memcpy(s->tokens[i], config->target[i], length);
-        s->token_lengths[i] = length;
-        s->token_indexes[i] = ok ? token_index(s->tokens[i], length) : NONE;
+        const yjm_target_step *step = &config->target[i];
+        s->steps[i].index = step->index;
+        s->steps[i].key_length = step->key_length;
+        if (!step->key) continue;
+        unsigned char *key = malloc(step->key_length + 1);
+        ok = key != NULL;
+        if (ok && step->key_length) memcpy(key, step->key, step->key_length);
+        s->steps[i].key = key;
     }
     size_t expected = config->mode == YJM_STREAM_DOCUMENT && config->expected_length < YJM_MAX_INPUT ? config->expected_length : 0;
     if (!ok || !yjm_builder_start(&s->b, &config->options, (uint32_t)(expected / 8 + 1024), &s->callbacks, s)) {
@@ -384,10 +371,8 @@ void yjm_stream_free(yjm_stream *s) {
     free(s->batch.nodes); // a batch not taken
     free(s->batch.side);
     free(s->batch.text);
-    for (size_t i = 0; s->tokens && i < s->target_count; i++) free(s->tokens[i]);
-    free(s->tokens);
-    free(s->token_lengths);
-    free(s->token_indexes);
+    for (size_t i = 0; s->steps && i < s->target_count; i++) free((void *)s->steps[i].key);
+    free(s->steps);
     free(s->closers);
     free(s);
 }

@@ -137,6 +137,17 @@ typedef enum yjm_stream_mode {
     YJM_STREAM_VALUES = 2,
 } yjm_stream_mode;
 
+/// `yjm_target_step.index` when the step names no element.
+#define YJM_NO_INDEX ((size_t)-1)
+
+/// One step of a stream's target: the member it names, the element it names, or both
+/// (a pointer token that reads as an index names either, whichever its container has).
+typedef struct yjm_target_step {
+    const unsigned char *key; ///< the member's name, unescaped UTF-8; NULL: the step names no member
+    size_t key_length;
+    size_t index; ///< the element's index, or YJM_NO_INDEX
+} yjm_target_step;
+
 typedef struct yjm_stream_config {
     yjm_options options;
     yjm_stream_mode mode;
@@ -144,13 +155,10 @@ typedef struct yjm_stream_config {
     /// YJM_STREAM_DOCUMENT: the text's length if known (a Content-Length), or 0.
     /// Sizes the node array as `yjm_parse` does, so that it does not regrow.
     size_t expected_length;
-    /// YJM_STREAM_ELEMENTS: the target's RFC 6901 pointer, as unescaped reference
-    /// tokens (`target[i]`, `target_lengths[i]` bytes each; copied). A token names
-    /// a member, or an element when it is a decimal index without leading zeros.
-    /// No tokens: the top-level value. Every array at the target is streamed
+    /// YJM_STREAM_ELEMENTS: the steps from the top-level value to the target array
+    /// (copied); none: the top-level value. Every array at the target is streamed
     /// (a repeated key can name two).
-    const unsigned char *const *target;
-    const size_t *target_lengths;
+    const yjm_target_step *target;
     size_t target_count;
 } yjm_stream_config;
 

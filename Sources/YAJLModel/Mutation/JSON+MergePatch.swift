@@ -34,7 +34,7 @@ extension _JSONEditable {
         _ tokens: [String], _ edit: (inout Self, String) throws(JSONEditError) -> Void
     ) {
         do {
-            try edit(&self, _JSONPointer.string(tokens))
+            try edit(&self, JSONPath.pointer(tokens))
         } catch {
             assertionFailure("JSON Merge Patch: \(error)")
         }

@@ -89,7 +89,7 @@ extension JSONDocument {
     /// object every member with the key goes; in an array later elements move up.
     /// - Throws: ``JSONEditError`` when nothing is at `pointer`, or it is the root.
     public func removing(at pointer: String) throws(JSONEditError) -> JSONDocument {
-        let tokens = try _JSONPointer.tokens(pointer)
+        let tokens = try JSONPath.tokens(pointer)
         guard let last = tokens.last else { throw JSONEditError(.cannotRemoveRoot, pointer: pointer) }
         var root = editedRoot
         try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
@@ -148,7 +148,7 @@ extension JSONDocument {
         _ pointer: String, adding edit: _EditedValue,
         _ body: (inout _EditedValue, String, _EditedValue) throws(JSONEditError) -> Void
     ) throws(JSONEditError) -> JSONDocument {
-        let tokens = try _JSONPointer.tokens(pointer)
+        let tokens = try JSONPath.tokens(pointer)
         var root = editedRoot
         var lead = 0
         if let last = tokens.last {

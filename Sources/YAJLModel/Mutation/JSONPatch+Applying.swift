@@ -14,14 +14,14 @@ extension _JSONEditable {
     private mutating func _apply(_ operation: JSONPatch.Operation) throws(JSONEditError) {
         switch operation {
         case .add(let path, let value):
-            try add(value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try add(value, at: JSONPath.tokens(path)[...], pointer: path)
         case .remove(let path):
-            try remove(at: _JSONPointer.tokens(path)[...], pointer: path)
+            try remove(at: JSONPath.tokens(path)[...], pointer: path)
         case .replace(let path, let value):
-            try replace(with: value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try replace(with: value, at: JSONPath.tokens(path)[...], pointer: path)
         case .move(let from, let path):
-            let source = try _JSONPointer.tokens(from)
-            let target = try _JSONPointer.tokens(path)
+            let source = try JSONPath.tokens(from)
+            let target = try JSONPath.tokens(path)
             // A value cannot become its own descendant (§4.4); moving onto itself is allowed.
             if source.count < target.count && target.starts(with: source) {
                 throw JSONEditError(.moveIntoItself, pointer: path)
@@ -32,11 +32,11 @@ extension _JSONEditable {
             try remove(at: source[...], pointer: from)
             try add(value, at: target[...], pointer: path)
         case .copy(let from, let path):
-            let source = try _JSONPointer.tokens(from)
+            let source = try JSONPath.tokens(from)
             guard let value = value(at: source[...]) else { throw JSONEditError(.missingValue, pointer: from) }
-            try add(value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try add(value, at: JSONPath.tokens(path)[...], pointer: path)
         case .test(let path, let expected):
-            let found = value(at: try _JSONPointer.tokens(path)[...])
+            let found = value(at: try JSONPath.tokens(path)[...])
             guard let found, _JSONPatch.equal(found, expected) else {
                 throw JSONEditError(.testFailed(expected: expected, found: found), pointer: path)
             }
@@ -63,7 +63,7 @@ enum _JSONPatch {
             case (.number(let x), .number(let y)):
                 guard sameValue(x, y) else { return false }
             case (.string(let x), .string(let y)):
-                guard _JSONPointer.sameKey(x, y) else { return false }
+                guard JSONPath.sameKey(x, y) else { return false }
             case (.array(let x), .array(let y)):
                 guard x.count == y.count else { return false }
                 pending.append(contentsOf: zip(x, y))

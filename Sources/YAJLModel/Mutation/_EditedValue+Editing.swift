@@ -96,7 +96,7 @@ enum _EditableContainer {
             defer { self = .array(elements) }
             return try body(&elements[index])
         case .object(var members):
-            guard let index = members.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) else {
+            guard let index = members.lastIndex(where: { JSONPath.sameKey($0.key, token) }) else {
                 throw JSONEditError(.missingValue, pointer: pointer)
             }
             self = .array([])
@@ -117,7 +117,7 @@ enum _EditableContainer {
             self = .array(elements)
         case .object(var members):
             self = .array([])
-            if let index = members.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) {
+            if let index = members.lastIndex(where: { JSONPath.sameKey($0.key, token) }) {
                 members[index].value = value
             } else {
                 members.append(_EditedMember(key: token, value: value))
@@ -139,9 +139,9 @@ enum _EditableContainer {
             elements.remove(at: index)
             self = .array(elements)
         case .object(var members):
-            guard members.contains(where: { _JSONPointer.sameKey($0.key, token) }) else { throw JSONEditError(.missingValue, pointer: pointer) }
+            guard members.contains(where: { JSONPath.sameKey($0.key, token) }) else { throw JSONEditError(.missingValue, pointer: pointer) }
             self = .array([])
-            members.removeAll { _JSONPointer.sameKey($0.key, token) }
+            members.removeAll { JSONPath.sameKey($0.key, token) }
             self = .object(members)
         }
     }
@@ -160,7 +160,7 @@ extension _PatchedContainer {
     ) throws(JSONEditError) -> R {
         let slot: Slot
         if isObject {
-            if let index = appended.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) {
+            if let index = appended.lastIndex(where: { JSONPath.sameKey($0.key, token) }) {
                 slot = .appended(index)
             } else if let node = visibleOriginalMember(token) {
                 slot = .original(key: nil, value: node)
@@ -197,7 +197,7 @@ extension _PatchedContainer {
 
     mutating func add(_ value: _EditedValue, token: String, pointer: String) throws(JSONEditError) {
         if isObject {
-            if let index = appended.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) {
+            if let index = appended.lastIndex(where: { JSONPath.sameKey($0.key, token) }) {
                 appended[index].value = value
             } else if let node = original[token]?.node {
                 // Replaced where it stands, even if it had been removed: its place is kept.
@@ -220,8 +220,8 @@ extension _PatchedContainer {
     mutating func remove(_ token: String, pointer: String) throws(JSONEditError) {
         if isObject {
             var found = false
-            if appended.contains(where: { _JSONPointer.sameKey($0.key, token) }) {
-                appended.removeAll { _JSONPointer.sameKey($0.key, token) }
+            if appended.contains(where: { JSONPath.sameKey($0.key, token) }) {
+                appended.removeAll { JSONPath.sameKey($0.key, token) }
                 found = true
             }
             // Every original member with the key goes, so that no earlier duplicate shows through.

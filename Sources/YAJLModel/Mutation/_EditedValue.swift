@@ -63,7 +63,7 @@ extension _EditedValue {
             return child.map(_EditedValue.original)
         case .new(let json):
             switch json {
-            case .object(let members): return members.last { _JSONPointer.sameKey($0.key, token) }.map { .new($0.value) }
+            case .object(let members): return members.last { JSONPath.sameKey($0.key, token) }.map { .new($0.value) }
             case .array(let elements):
                 return _EditedValue.index(token, count: elements.count).map { .new(elements[$0]) }
             default: return nil
@@ -73,7 +73,7 @@ extension _EditedValue {
         case .array(let elements):
             return _EditedValue.index(token, count: elements.count).map { elements[$0] }
         case .object(let members):
-            return members.last { _JSONPointer.sameKey($0.key, token) }?.value
+            return members.last { JSONPath.sameKey($0.key, token) }?.value
         }
     }
 
@@ -198,7 +198,7 @@ extension _PatchedContainer {
 
     func child(_ token: String) -> _EditedValue? {
         if isObject {
-            if let index = appended.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) { return appended[index].value }
+            if let index = appended.lastIndex(where: { JSONPath.sameKey($0.key, token) }) { return appended[index].value }
             return visibleOriginalMember(token).map { value(of: .original(key: nil, value: $0)) }
         }
         return _EditedValue.index(token, count: count).flatMap(elementSlot).map(value(of:))

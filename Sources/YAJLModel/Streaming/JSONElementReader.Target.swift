@@ -3,8 +3,9 @@ extension JSONElementReader {
     /// Pointer or a dotted path, or every top-level value of a text that holds any
     /// number of them.
     ///
-    /// A string literal is a pointer: `"/items"` is the `items` array of the top-level
-    /// object, `""` the top-level array.
+    /// A string literal is a pointer when it is empty or starts with `/` (`"/items"` is the
+    /// `items` array of the top-level object, `""` the top-level array), and a dotted path
+    /// otherwise (`"feed.items"`).
     ///
     /// ```swift
     /// JSONElementReader.Target.pointer("/feed/items")   // same as "/feed/items"
@@ -12,12 +13,12 @@ extension JSONElementReader {
     /// JSONElementReader.Target.values                   // {"a":1} {"b":2} …
     /// ```
     public struct Target: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-        /// The unescaped reference tokens of the pointer; nil for top-level values.
-        let tokens: [[UInt8]]?
+        /// The steps to the array; nil for top-level values.
+        let steps: [JSONPath.Step]?
         public let description: String
 
-        private init(tokens: [[UInt8]]?, description: String) {
-            self.tokens = tokens
+        private init(steps: [JSONPath.Step]?, description: String) {
+            self.steps = steps
             self.description = description
         }
 
@@ -30,64 +31,25 @@ extension JSONElementReader {
         /// and ``JSONElementReader/envelope`` holds the whole text. Every array at the pointer
         /// is read, in order, when a repeated key names more than one.
         public static func pointer(_ pointer: String) -> Target {
-            Target(tokens: tokens(ofPointer: pointer), description: pointer)
+            Target(steps: JSONPath(pointer: pointer)?.steps ?? [.nothing], description: pointer)
         }
 
         /// The array at a dotted path, as ``JSONValue/subscript(path:)`` reads it: `feed.items`,
         /// or with an index, `pages[2].items` or `pages.2.items`.
         public static func path(_ path: String) -> Target {
-            var tokens: [[UInt8]] = []
-            for component in path.split(separator: ".", omittingEmptySubsequences: false) {
-                var name = component[...]
-                var indexes: [Substring] = []
-                while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {  // "[n]" suffixes
-                    indexes.insert(name[name.index(after: open)..<name.index(before: name.endIndex)], at: 0)
-                    name = name[..<open]
-                }
-                if !name.isEmpty || indexes.isEmpty { tokens.append(Array(name.utf8)) }
-                tokens += indexes.map { Array($0.utf8) }
-            }
-            return Target(tokens: path.isEmpty ? [] : tokens, description: path)
+            Target(steps: JSONPath(dotted: path).steps, description: path)
         }
 
         /// Every top-level value of a text that holds any number of them one after
         /// another, separated by white space or not: concatenated JSON, or JSON Lines read
         /// without line numbers' help (a record may span lines; see ``JSONLinesReader``).
-        public static let values = Target(tokens: nil, description: "(top-level values)")
+        public static let values = Target(steps: nil, description: "(top-level values)")
 
-        /// The array at the pointer `value`.
+        /// The array at `value`, read as `YAJLDecoder.decode(_:from:at:)` reads its path:
+        /// a pointer when it is empty or starts with `/` (`"/items"`), a dotted path otherwise
+        /// (`"feed.items"`).
         public init(stringLiteral value: String) {
-            self = .pointer(value)
-        }
-
-        /// A pointer's unescaped tokens; for a pointer that is not valid, one token that
-        /// no key can equal (`FF` is never UTF-8) and that is no index.
-        private static func tokens(ofPointer pointer: String) -> [[UInt8]] {
-            guard !pointer.isEmpty else { return [] }
-            let invalid: [[UInt8]] = [[0xFF]]
-            guard pointer.utf8.first == UInt8(ascii: "/") else { return invalid }
-            var tokens: [[UInt8]] = []
-            for raw in pointer.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-                var token: [UInt8] = []
-                var escaped = false
-                for byte in raw {
-                    if escaped {
-                        switch byte {
-                        case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
-                        case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-                        default: return invalid
-                        }
-                        escaped = false
-                    } else if byte == UInt8(ascii: "~") {
-                        escaped = true
-                    } else {
-                        token.append(byte)
-                    }
-                }
-                if escaped { return invalid }
-                tokens.append(token)
-            }
-            return tokens
+            self = JSONPath.isPointer(value) ? .pointer(value) : .path(value)
         }
     }
 }

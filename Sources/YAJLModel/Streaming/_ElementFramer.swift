@@ -77,8 +77,8 @@ struct _ElementSorter {
         self.options = options
         var parseOptions = options.parseOptions
         parseOptions.maxInputBytes = options.recordLimit
-        if let tokens = target.tokens {
-            stream = try _YAJLStream(mode: YJM_STREAM_ELEMENTS, target: tokens, options: parseOptions)
+        if let steps = target.steps {
+            stream = try _YAJLStream(mode: YJM_STREAM_ELEMENTS, target: steps, options: parseOptions)
             keepsEnvelope = true
         } else {
             stream = try _YAJLStream(mode: YJM_STREAM_VALUES, options: parseOptions)

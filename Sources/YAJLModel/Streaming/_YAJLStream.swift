@@ -7,31 +7,32 @@ final class _YAJLStream {
     private let handle: OpaquePointer
     let options: JSONParseOptions
 
-    /// `target` is the pointer's unescaped tokens (for ``YJM_STREAM_ELEMENTS``).
-    init(mode: yjm_stream_mode, target: [[UInt8]] = [], options: JSONParseOptions, expectedLength: Int = 0) throws(JSONError) {
+    /// `target` is the steps to the array (for ``YJM_STREAM_ELEMENTS``).
+    init(mode: yjm_stream_mode, target: [JSONPath.Step] = [], options: JSONParseOptions, expectedLength: Int = 0) throws(JSONError) {
         self.options = options
         var config = yjm_stream_config()
         config.options = options.cOptions
         config.mode = mode
         config.skip_byte_order_mark = options.skipsByteOrderMark ? 1 : 0
         config.expected_length = max(expectedLength, 0)
-        // The tokens, end to end in one array, with pointers to each (the C side copies them).
-        let text = target.flatMap { $0 }
-        var lengths = target.map(\.count)
-        let created: OpaquePointer? = text.withUnsafeBufferPointer { text in
-            var starts: [UnsafePointer<UInt8>?] = []
+        // The keys, end to end in one array, each step pointing into it (the C side copies
+        // them). The array ends in a NUL so that it has storage even when every key is "".
+        let keys: [UInt8] = target.flatMap { $0.key.map { Array($0.utf8) } ?? [] } + [0]
+        let created: OpaquePointer? = keys.withUnsafeBufferPointer { keys in
             var offset = 0
-            for length in lengths {
-                starts.append(text.baseAddress.map { $0 + offset })
+            var steps: [yjm_target_step] = []
+            for step in target {
+                let length = step.key?.utf8.count ?? 0
+                steps.append(yjm_target_step(
+                    key: step.key == nil ? nil : keys.baseAddress.map { $0 + offset },
+                    key_length: length,
+                    index: step.index ?? YJM_NO_INDEX))
                 offset += length
             }
-            return starts.withUnsafeBufferPointer { starts in
-                lengths.withUnsafeMutableBufferPointer { lengths in
-                    config.target = starts.baseAddress
-                    config.target_lengths = UnsafePointer(lengths.baseAddress)
-                    config.target_count = target.count
-                    return yjm_stream_create(&config)
-                }
+            return steps.withUnsafeBufferPointer { steps in
+                config.target = steps.baseAddress
+                config.target_count = steps.count
+                return yjm_stream_create(&config)
             }
         }
         guard let created else {

@@ -6,11 +6,14 @@ enum _SubtreePath {
     static func resolve(_ path: String, in root: JSONValue, decoding type: Any.Type) throws -> (JSONValue, [any CodingKey]) {
         var current = root
         var codingPath: [any CodingKey] = []
-
-        func step(_ name: String, _ next: JSONValue?) throws {
-            let key: any CodingKey = current.kind == .array ? _JSONKey(index: Int(name) ?? -1) : _JSONKey(stringValue: name)
-            guard let next else {
-                let described = "No value at \(path.debugDescription): nothing at \(name.debugDescription)"
+        guard let steps = JSONPath(pointerOrPath: path)?.steps else {
+            throw DecodingError.valueNotFound(
+                type, DecodingError.Context(codingPath: [], debugDescription: "\(path.debugDescription) is not a valid JSON Pointer"))
+        }
+        for step in steps {
+            let key: any CodingKey = current.kind == .array ? _JSONKey(index: step.index ?? -1) : _JSONKey(stringValue: step.name)
+            guard let next = current.child(step) else {
+                let described = "No value at \(path.debugDescription): nothing at \(step.name.debugDescription)"
                 if current.kind == .object {
                     throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: described))
                 }
@@ -18,20 +21,6 @@ enum _SubtreePath {
             }
             codingPath.append(key)
             current = next
-        }
-
-        if let tokens = JSONValue.pointerTokens(path) {
-            for token in tokens {
-                let name = String(decoding: token, as: UTF8.self)
-                    .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                try step(name, current.child(pointerToken: token))
-            }
-        } else {
-            for pathStep in JSONValue.pathSteps(path) {
-                switch pathStep {
-                case .component(let name), .index(let name): try step(String(name), current.child(pathStep: pathStep))
-                }
-            }
         }
         return (current, codingPath)
     }
