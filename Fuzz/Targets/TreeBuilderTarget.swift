@@ -17,7 +17,8 @@ extension FuzzTarget {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         let allowComments = flags & 1 != 0
         let maxDepth = [0, 1, 2, 3, 8, 64, 512, 100_000][Int(flags >> 1 & 7)]
-        let start = min(Int(flags >> 4 & 3), text.count)
+        let skipsByteOrderMark = flags & 16 != 0
+        let start = skipsByteOrderMark && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
 
         let valid = yjm_utf8_valid_prefix(base, text.count)
         let expectedValid = StrictJSON.validUTF8PrefixLength(text)
@@ -25,10 +26,12 @@ extension FuzzTarget {
 
         if !allowComments { try checkWhitespaceRemoval(UnsafeRawBufferPointer(rebasing: text[start...]), maxDepth: maxDepth) }
 
-        var options = yjm_options(max_depth: maxDepth, allow_comments: allowComments ? 1 : 0, max_token: 0)
+        var options = yjm_options(
+            max_depth: maxDepth, allow_comments: allowComments ? 1 : 0, max_token: 0,
+            skip_byte_order_mark: skipsByteOrderMark ? 1 : 0)
         var tree = yjm_tree()
         var error = yjm_error()
-        let status = yjm_parse(base, text.count, start, &options, &tree, &error)
+        let status = yjm_parse(base, text.count, &options, &tree, &error)
         defer { yjm_tree_free(&tree) }
 
         if !allowComments {

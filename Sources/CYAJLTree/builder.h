@@ -78,6 +78,16 @@ int yjm_finish_after_value(builder *b, const yjm_after_value *scan, size_t end);
 /// Hands the built tree over to `tree`, trimming spare capacity.
 void yjm_builder_take_tree(builder *b, yjm_tree *tree);
 
+/// Whether `input`'s first `length` (at most 3) bytes are the start of a UTF-8
+/// byte-order mark: with 3 bytes, whether the text starts with one.
+static inline int yjm_starts_byte_order_mark(const unsigned char *input, size_t length) {
+    static const unsigned char mark[3] = {0xEF, 0xBB, 0xBF};
+    for (size_t i = 0; i < length && i < 3; i++) {
+        if (input[i] != mark[i]) return 0;
+    }
+    return 1;
+}
+
 /// The first form feed or vertical tab in `text`, or NULL. yajl takes them as
 /// white space; JSON does not.
 const unsigned char *yjm_find_extra_whitespace(const unsigned char *text, size_t length);

@@ -328,7 +328,7 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = config->mode;
-    s->skip_byte_order_mark = config->skip_byte_order_mark;
+    s->skip_byte_order_mark = config->options.skip_byte_order_mark;
     s->extra_space = NONE;
     s->element_depth = config->mode == YJM_STREAM_VALUES ? 0 : NONE;
     s->b.error = &s->error;
@@ -382,9 +382,8 @@ void yjm_stream_free(yjm_stream *s) {
 /// Decides, once enough bytes are in, whether a byte-order mark comes first
 /// (then the text starts after it). Returns 0 while it cannot tell yet.
 static int start_text(yjm_stream *s, int at_end) {
-    static const unsigned char mark[3] = {0xEF, 0xBB, 0xBF};
     size_t length = s->b.input_length < 3 ? s->b.input_length : 3;
-    if (s->skip_byte_order_mark && (length == 0 || memcmp(s->b.input, mark, length) == 0)) {
+    if (s->skip_byte_order_mark && yjm_starts_byte_order_mark(s->b.input, length)) {
         if (length < 3 && !at_end) return 0;
         if (length == 3) s->parsed = 3;
     }

@@ -399,8 +399,9 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     return 1;
 }
 
-yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
-                     const yjm_options *options, yjm_tree *tree, yjm_error *error) {
+yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
+                     yjm_error *error) {
+    size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
     memset(tree, 0, sizeof *tree);
     memset(error, 0, sizeof *error);
     builder b = {0};

@@ -79,12 +79,15 @@ typedef enum yjm_status {
     YJM_ERR_MEMORY,         ///< an allocation failed
 } yjm_status;
 
+/// The parse options, as `JSONParseOptions` derives them (its `cOptions`).
 typedef struct yjm_options {
     size_t max_depth;
     int allow_comments;
     /// The longest string (raw, between its quotes) or number, in bytes; 0 or
     /// anything above YJM_MAX_PAYLOAD means YJM_MAX_PAYLOAD.
     size_t max_token;
+    /// Skip a UTF-8 byte-order mark (EF BB BF) at the start of the text; offsets still count it.
+    int skip_byte_order_mark;
 } yjm_options;
 
 typedef struct yjm_error {
@@ -106,11 +109,11 @@ int yjm_looks_indented(const unsigned char *input, size_t length);
 /// copy are not offsets into `input`: report errors from a parse of `input`.
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output);
 
-/// Parses `input[start ..< length]` as one JSON value. Offsets in the tree are
-/// relative to `input`, so a skipped prefix (a byte-order mark) keeps them true.
-/// On failure the tree is left empty and `error` says what and where.
-yjm_status yjm_parse(const unsigned char *input, size_t length, size_t start,
-                     const yjm_options *options, yjm_tree *tree, yjm_error *error);
+/// Parses `input` as one JSON value. Offsets in the tree count from `input`'s
+/// first byte, a skipped byte-order mark included. On failure the tree is left
+/// empty and `error` says what and where.
+yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
+                     yjm_error *error);
 
 void yjm_tree_free(yjm_tree *tree);
 
@@ -151,7 +154,6 @@ typedef struct yjm_target_step {
 typedef struct yjm_stream_config {
     yjm_options options;
     yjm_stream_mode mode;
-    int skip_byte_order_mark;
     /// YJM_STREAM_DOCUMENT: the text's length if known (a Content-Length), or 0.
     /// Sizes the node array as `yjm_parse` does, so that it does not regrow.
     size_t expected_length;

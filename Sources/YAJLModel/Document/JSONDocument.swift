@@ -81,12 +81,9 @@ public final class JSONDocument: @unchecked Sendable {
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
                 return (YJM_ERR_END_OF_INPUT, false)
             }
-            let hasBOM = options.skipsByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF])
             var cOptions = options.cOptions
-            let status = yjm_parse(base, bytes.count, hasBOM ? 3 : 0, &cOptions, &tree, &error)
-            // With comments allowed, only text free of '/' is sure to hold none.
-            let hasSlash = options.allowComments && memchr(base, Int32(UInt8(ascii: "/")), bytes.count) != nil
-            return (status, hasSlash)
+            let status = yjm_parse(base, bytes.count, &cOptions, &tree, &error)
+            return (status, !options.isVerbatimJSON(bytes))
         }
         guard outcome.status == YJM_OK else {
             throw JSONError(outcome.status, error, input: input, options: options, limit: limit)
@@ -96,11 +93,12 @@ public final class JSONDocument: @unchecked Sendable {
         self.edits = nil
     }
 
-    /// A document over `input` whose tree was built elsewhere (by a stream); takes over `tree`.
-    init(input: _JSONInput, tree: yjm_tree, isVerbatimJSON: Bool) {
+    /// A document over `input` whose tree was built elsewhere (by a stream) with
+    /// `options`; takes over `tree`.
+    init(input: _JSONInput, tree: yjm_tree, options: JSONParseOptions) {
         self.input = input
         self.tree = tree
-        self.isVerbatimJSON = isVerbatimJSON
+        self.isVerbatimJSON = input.withBytes { options.isVerbatimJSON($0) }
         self.edits = nil
     }
 
@@ -137,15 +135,6 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// The number of input bytes (for an edited document, of its written text).
     public var inputByteCount: Int { edits?.parsed.inputByteCount ?? input.count }
-}
-
-extension JSONParseOptions {
-    /// The options as the C builder takes them.
-    var cOptions: yjm_options {
-        yjm_options(
-            max_depth: max(maxDepth, 0), allow_comments: allowComments ? 1 : 0,
-            max_token: max(min(maxStringBytes, JSONParseOptions.maximumTokenBytes), 1))
-    }
 }
 
 extension JSONError {

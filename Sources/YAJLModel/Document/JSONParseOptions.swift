@@ -1,3 +1,5 @@
+import CYAJLTree
+
 /// Limits and leniencies for parsing a ``JSONDocument``.
 ///
 /// The defaults are strict and safe for untrusted input:
@@ -57,4 +59,23 @@ public struct JSONParseOptions: Sendable, Hashable {
 
     /// The longest single string or number, in bytes, that a tree can hold: 512 MiB − 1.
     public static let maximumTokenBytes = (1 << 29) - 1
+}
+
+extension JSONParseOptions {
+    /// Whether `text`, parsed with these options, is JSON exactly as written, so that
+    /// writing may copy it: comments are not JSON. With comments allowed, only text free
+    /// of `/` is sure to hold none.
+    func isVerbatimJSON(_ text: UnsafeRawBufferPointer) -> Bool {
+        !allowComments || !text.contains(UInt8(ascii: "/"))
+    }
+
+    /// The options as the C builder takes them: every parse, document or stream, gets
+    /// its C options here, so a new option is a property above, a line here and a
+    /// field of `yjm_options`.
+    var cOptions: yjm_options {
+        yjm_options(
+            max_depth: max(maxDepth, 0), allow_comments: allowComments ? 1 : 0,
+            max_token: max(min(maxStringBytes, JSONParseOptions.maximumTokenBytes), 1),
+            skip_byte_order_mark: skipsByteOrderMark ? 1 : 0)
+    }
 }

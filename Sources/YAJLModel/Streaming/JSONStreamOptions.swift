@@ -3,7 +3,8 @@
 ///
 /// Every record is parsed into a small ``JSONDocument`` (a line's own, or one that
 /// the elements of 16 KiB of input share), so the limits bound the memory one
-/// record can take, however long the stream is:
+/// record can take, however long the stream is. The parse options are
+/// ``JSONParseOptions``' own, read and set through these options:
 ///
 /// ```swift
 /// var options = JSONStreamOptions()
@@ -12,10 +13,23 @@
 /// options.maxDepth = 32
 /// var reader = try JSONLinesReader(contentsOf: url, options: options)
 /// ```
+@dynamicMemberLookup
 public struct JSONStreamOptions: Sendable, Hashable {
-    /// The deepest nesting of arrays and objects, counted from the top of the
-    /// stream (the array being read counts). The default, 512, is ``JSONParseOptions``'s.
-    public var maxDepth: Int = 512
+    /// How each record is parsed. ``JSONParseOptions/maxDepth`` counts from the top of
+    /// the stream (the array being read counts); ``JSONParseOptions/skipsByteOrderMark``
+    /// applies at the very start of the stream; ``JSONParseOptions/maxInputBytes`` is
+    /// ``maxRecordBytes``.
+    public var parsing = JSONParseOptions()
+
+    /// How many bytes to read from a file at a time. The default, 64 KiB, keeps
+    /// the buffer small and the read calls few.
+    public var readSize: Int = 64 << 10
+
+    /// Creates the default options: ``JSONParseOptions``' defaults, except that a
+    /// record may take at most 64 MiB.
+    public init() {
+        parsing.maxInputBytes = 64 << 20
+    }
 
     /// The most bytes one record may take: an element of the array being read, a
     /// top-level value, or a line. For ``JSONElementReader`` it also bounds the
@@ -23,38 +37,20 @@ public struct JSONStreamOptions: Sendable, Hashable {
     /// A longer record is ``JSONError/tooLarge(_:limit:at:)`` with ``JSONError/Limit/inputBytes``,
     /// at the record's first byte past the limit. The default is 64 MiB; the ceiling
     /// is ``JSONParseOptions/maximumSupportedInputBytes``.
-    public var maxRecordBytes: Int = 64 << 20
+    public var maxRecordBytes: Int {
+        get { parsing.maxInputBytes }
+        set { parsing.maxInputBytes = newValue }
+    }
 
-    /// The longest string (its raw text between the quotes) or number, in bytes: as
-    /// ``JSONParseOptions/maxStringBytes``.
-    public var maxStringBytes: Int = JSONParseOptions.maximumTokenBytes
-
-    /// Accepts `/* … */` and `// …` comments, as ``JSONParseOptions/allowComments``.
-    public var allowComments: Bool = false
-
-    /// Skips a UTF-8 byte-order mark at the very start of the stream. On by default.
-    public var skipsByteOrderMark: Bool = true
-
-    /// How many bytes to read from a file at a time. The default, 64 KiB, keeps
-    /// the buffer small and the read calls few.
-    public var readSize: Int = 64 << 10
-
-    /// Creates the default options.
-    public init() {}
+    /// A parse option (``JSONParseOptions/maxDepth``, ``JSONParseOptions/maxStringBytes``,
+    /// ``JSONParseOptions/allowComments``, ``JSONParseOptions/skipsByteOrderMark``), as in ``parsing``.
+    public subscript<Value>(dynamicMember option: WritableKeyPath<JSONParseOptions, Value>) -> Value {
+        get { parsing[keyPath: option] }
+        set { parsing[keyPath: option] = newValue }
+    }
 
     /// The record limit, within what one document can hold.
-    var recordLimit: Int { min(max(maxRecordBytes, 0), JSONParseOptions.maximumSupportedInputBytes) }
-
-    /// The options for parsing one record as a document.
-    var parseOptions: JSONParseOptions {
-        var options = JSONParseOptions()
-        options.maxDepth = maxDepth
-        options.maxInputBytes = recordLimit
-        options.maxStringBytes = maxStringBytes
-        options.allowComments = allowComments
-        options.skipsByteOrderMark = skipsByteOrderMark
-        return options
-    }
+    var recordLimit: Int { parsing.inputLimit }
 
     /// The read size, at least one byte.
     var chunkSize: Int { max(readSize, 1) }

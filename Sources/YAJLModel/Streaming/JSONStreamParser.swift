@@ -83,8 +83,7 @@ public final class JSONStreamParser {
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
         if status != YJM_OK { throw convert(status, error) }
-        let hasSlash = options.allowComments && buffer.bytes.contains(UInt8(ascii: "/"))
-        return JSONDocument(input: .data(buffer.takeData()), tree: tree, isVerbatimJSON: !hasSlash)
+        return JSONDocument(input: .data(buffer.takeData()), tree: tree, options: options)
     }
 
     private func currentStream() throws(JSONError) -> _YAJLStream {

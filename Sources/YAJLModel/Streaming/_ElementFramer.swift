@@ -75,8 +75,7 @@ struct _ElementSorter {
 
     init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         self.options = options
-        var parseOptions = options.parseOptions
-        parseOptions.maxInputBytes = options.recordLimit
+        let parseOptions = options.parsing
         if let steps = target.steps {
             stream = try _YAJLStream(mode: YJM_STREAM_ELEMENTS, target: steps, options: parseOptions)
             keepsEnvelope = true
@@ -123,7 +122,7 @@ struct _ElementSorter {
     }
 
     func parseAround(_ text: [UInt8]) -> JSONDocument? {
-        var parseOptions = options.parseOptions
+        var parseOptions = options.parsing
         parseOptions.maxInputBytes = JSONParseOptions.maximumSupportedInputBytes
         return try? JSONDocument(parsing: text, options: parseOptions)
     }

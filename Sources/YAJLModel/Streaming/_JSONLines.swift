@@ -39,7 +39,7 @@ enum _JSONLines {
         let line = UnsafeRawBufferPointer(rebasing: text[..<end])
         guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") })
         else { return nil }
-        var parseOptions = options.parseOptions
+        var parseOptions = options.parsing
         parseOptions.skipsByteOrderMark = options.skipsByteOrderMark && offset == 0  // only at the stream's start
         do {
             let document = try JSONDocument(input: .bytes(Array(line)), options: parseOptions)

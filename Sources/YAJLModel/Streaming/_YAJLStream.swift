@@ -13,7 +13,6 @@ final class _YAJLStream {
         var config = yjm_stream_config()
         config.options = options.cOptions
         config.mode = mode
-        config.skip_byte_order_mark = options.skipsByteOrderMark ? 1 : 0
         config.expected_length = max(expectedLength, 0)
         // The keys, end to end in one array, each step pointing into it (the C side copies
         // them). The array ends in a NUL so that it has storage even when every key is "".
@@ -74,8 +73,7 @@ final class _YAJLStream {
         var length = 0
         guard yjm_stream_take_batch(handle, &tree, &text, &length) != 0, let text else { return nil }
         let bytes = _MallocedBytes(taking: UnsafeMutableRawPointer(text), count: length)
-        let hasSlash = options.allowComments && memchr(text, Int32(UInt8(ascii: "/")), length) != nil
-        return JSONDocument(input: .malloced(bytes), tree: tree, isVerbatimJSON: !hasSlash)
+        return JSONDocument(input: .malloced(bytes), tree: tree, options: options)
     }
 
     /// Forgets the events, whose trees have been taken.
