@@ -55,7 +55,7 @@ private let strictOptions: JSONParseOptions = {
 ///   and a few constants. The Merge Patch is derived from the bytes that follow.
 private struct PatchInput {
     let document: JSONDocument
-    /// The document's own text, when it was parsed strictly (so that `jsonData()` copies it).
+    /// The document's own text, when it was parsed strictly (so that `jsonData()` copies it whole).
     let verbatimText: [UInt8]?
     /// The operations of a PATCH that is a JSON Patch.
     let plannedOperations: [JSONPatch.Operation]?
@@ -69,7 +69,7 @@ private struct PatchInput {
         let text = Array(bytes[..<(split ?? bytes.count)])
         if let document = try? JSONDocument(parsing: text) {
             self.document = document
-            verbatimText = Array(text[document.root.byteRange])
+            verbatimText = text
         } else if text.contains(UInt8(ascii: "/")) {
             var lenient = JSONParseOptions()
             lenient.allowComments = true

@@ -14,8 +14,9 @@ struct WriterTests {
         let text = " {\n  \"b\" : [ 1.50e3 , \"x\\/y\" , \"\\u00e9\" ],\t\"a\":{ } ,\"c\": -0 } \n"
         let document = try parse(text)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(document.jsonString() == trimmed)
-        #expect(document.jsonData() == Data(trimmed.utf8))
+        // The document is its input exactly; its root value is the value's own text.
+        #expect(document.jsonString() == text)
+        #expect(document.jsonData() == Data(text.utf8))
         #expect(document.root.jsonString() == trimmed)
         #expect(document.root.rawJSON.string == trimmed)
         #expect(document.root.byteRange == 1..<(1 + trimmed.utf8.count))
@@ -28,6 +29,29 @@ struct WriterTests {
         #expect(document.root["c"]?.jsonString() == "-0")
         #expect(b.rawJSON.count == b.byteRange.count)
         #expect(Array(b.rawJSON) == Array(Array(text.utf8)[b.byteRange]))
+    }
+
+    @Test func theTextAroundTheRootIsKeptUnchangedAndAfterEdits() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for (leading, trailing) in [("", "\n"), ("\n\t ", " \r\n"), ("", ""), ("  ", "")] {
+            for input in [Array((leading + #"{"a": [1, 2]}"# + trailing).utf8), bom + Array((leading + "[true]" + trailing).utf8)] {
+                let document = try JSONDocument(parsing: input)
+                #expect(Array(document.jsonData()) == input)
+                #expect(Array(document.jsonString().utf8) == input)
+                // An edit changes the root and keeps what is around it, through further edits too.
+                let edited = try document.setting(3, at: document.root.kind == .array ? "/0" : "/a/0")
+                let written = Array(edited.jsonData())
+                let rootRange = document.root.byteRange
+                #expect(written.starts(with: input[..<rootRange.lowerBound]))
+                #expect(written.reversed().starts(with: input[rootRange.upperBound...].reversed()))
+                let twice = Array(try edited.setting("x", at: document.root.kind == .array ? "/-" : "/b").jsonData())
+                #expect(twice.starts(with: input[..<rootRange.lowerBound]))
+                #expect(twice.reversed().starts(with: input[rootRange.upperBound...].reversed()))
+                #expect(edited.root == (try JSONDocument(parsing: written)).root)
+            }
+        }
+        // Options re-encode the root alone.
+        #expect(try JSONDocument(parsing: " [1] \n").jsonString(options: .sortedKeys) == "[1]")
     }
 
     // MARK: Pretty printing

@@ -93,6 +93,18 @@ public final class JSONDocument: @unchecked Sendable {
         self.edits = nil
     }
 
+    /// Parses JSON that this library wrote, from values the program built: it is valid
+    /// JSON, and its nesting is the program's, so only the size limit applies.
+    static func parsingWritten(_ bytes: [UInt8]) -> JSONDocument {
+        var options = JSONParseOptions()
+        options.maxDepth = .max
+        do {
+            return try JSONDocument(input: .bytes(bytes), options: options)
+        } catch {
+            fatalError("JSON built from values is larger than a document can hold (\(error))")
+        }
+    }
+
     /// A document over `input` whose tree was built elsewhere (by a stream) with
     /// `options`; takes over `tree`.
     init(input: _JSONInput, tree: yjm_tree, options: JSONParseOptions) {

@@ -63,10 +63,10 @@ public struct JSONParseOptions: Sendable, Hashable {
 
 extension JSONParseOptions {
     /// Whether `text`, parsed with these options, is JSON exactly as written, so that
-    /// writing may copy it: comments are not JSON. With comments allowed, only text free
-    /// of `/` is sure to hold none.
+    /// writing may copy it. The lenient mode's comments, form feeds and vertical tabs are
+    /// not JSON; a text free of `/`, FF and VT holds none (JSON strings cannot hold FF or VT raw).
     func isVerbatimJSON(_ text: UnsafeRawBufferPointer) -> Bool {
-        !allowComments || !text.contains(UInt8(ascii: "/"))
+        !allowComments || !text.contains { $0 == UInt8(ascii: "/") || $0 == 0x0B || $0 == 0x0C }
     }
 
     /// The options as the C builder takes them: every parse, document or stream, gets

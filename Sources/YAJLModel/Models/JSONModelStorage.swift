@@ -251,13 +251,7 @@ public enum JSONModelSupport {
 
     /// Parses JSON that this library wrote from values the program built.
     static func parse(_ bytes: [UInt8]) -> JSONValue {
-        var options = JSONParseOptions()
-        options.maxDepth = .max  // the program built this value; only the parser's own size limit applies
-        do {
-            return try JSONDocument(input: .bytes(bytes), options: options).root
-        } catch {
-            fatalError("a model built from values is larger than a document can hold (\(error))")
-        }
+        JSONDocument.parsingWritten(bytes).root
     }
 
     /// `json`, kept to the JSON type of `original`, the value it replaces, so that an

@@ -3,13 +3,23 @@ import Foundation
 /// The edits of a document made by editing another, and its parsed form once read.
 final class _DocumentEdits: Sendable {
     let value: _EditedValue
+    /// The original document's text before and after its root value (white space, a
+    /// byte-order mark), written around the edited root.
+    let surroundings: JSONDocument.Surroundings
     /// At least the length of the edited text: the original's plus every added value's.
     let byteCountBound: Int
     private let parsedDocument = _Locked<JSONDocument?>(nil)
 
-    init(_ value: _EditedValue, byteCountBound: Int) {
+    /// The edits `value` of `original`, whose text is at most `byteCountBound` long.
+    init(_ value: _EditedValue, of original: JSONDocument, byteCountBound: Int) {
         self.value = value
+        self.surroundings = original.surroundings
         self.byteCountBound = byteCountBound
+    }
+
+    /// The edited text: the root written from its edits, between the original's surroundings.
+    func encoded() -> [UInt8] {
+        surroundings.leading + value.encoded() + surroundings.trailing
     }
 
     /// The edited text, parsed: built on first use. Edits keep the text within the
@@ -17,14 +27,7 @@ final class _DocumentEdits: Sendable {
     var parsed: JSONDocument {
         parsedDocument.withLock { cached in
             if let cached { return cached }
-            var options = JSONParseOptions()
-            options.maxDepth = .max  // the program built the new parts; the size limit still holds
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(parsing: value.encoded(), options: options)
-            } catch {
-                fatalError("an edited document's text did not parse (\(error)); please report this")
-            }
+            let document = JSONDocument.parsingWritten(encoded())
             cached = document
             return document
         }
@@ -95,7 +98,7 @@ extension JSONDocument {
         try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
             try parent.removeChild(last, pointer: pointer)
         }
-        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: byteCountBound))
+        return JSONDocument(edits: _DocumentEdits(root, of: self, byteCountBound: byteCountBound))
     }
 
     /// A new document with an RFC 6902 JSON Patch applied, leaving this one as it was.
@@ -113,7 +116,7 @@ extension JSONDocument {
     public func applying(_ patch: JSONPatch) throws(JSONEditError) -> JSONDocument {
         var root = editedRoot
         try root._apply(patch)
-        return try JSONDocument(checkingSizeOf: root)
+        return try JSONDocument(checkingSizeOf: root, of: self)
     }
 
     /// A new document with an RFC 7386 JSON Merge Patch applied, leaving this one as it
@@ -127,14 +130,14 @@ extension JSONDocument {
     public func merging(_ patch: JSON) throws(JSONEditError) -> JSONDocument {
         var root = editedRoot
         root._merge(patch, at: [])
-        return try JSONDocument(checkingSizeOf: root)
+        return try JSONDocument(checkingSizeOf: root, of: self)
     }
 
     /// A document over `edited`, unless its text could outgrow what a document holds.
-    private convenience init(checkingSizeOf edited: _EditedValue) throws(JSONEditError) {
+    private convenience init(checkingSizeOf edited: _EditedValue, of original: JSONDocument) throws(JSONEditError) {
         let bound = edited.byteCountBound
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: "") }
-        self.init(edits: _DocumentEdits(edited, byteCountBound: bound))
+        self.init(edits: _DocumentEdits(edited, of: original, byteCountBound: bound))
     }
 
     /// This document's root as an edited value: the edits so far, or the untouched root.
@@ -163,6 +166,6 @@ extension JSONDocument {
         // original container a copy of the text before its first child.
         let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
-        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: bound))
+        return JSONDocument(edits: _DocumentEdits(root, of: self, byteCountBound: bound))
     }
 }

@@ -27,20 +27,3 @@ extension JSONValue {
         return writer.output
     }
 }
-
-extension JSONDocument {
-    /// The root value as UTF-8 JSON; see ``JSONValue/jsonData(options:)``.
-    ///
-    /// An edited document with no options is written from its edits, without parsing:
-    /// its untouched parts are copied as the original bytes.
-    public func jsonData(options: JSONWriteOptions = []) -> Data {
-        if let edits, options.isEmpty { return Data(edits.value.encoded()) }
-        return root.jsonData(options: options)
-    }
-
-    /// The root value as a JSON string; see ``jsonData(options:)``.
-    public func jsonString(options: JSONWriteOptions = []) -> String {
-        if let edits, options.isEmpty { return String(decoding: edits.value.encoded(), as: UTF8.self) }
-        return root.jsonString(options: options)
-    }
-}
