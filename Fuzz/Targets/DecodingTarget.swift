@@ -18,10 +18,10 @@ private struct FuzzRecord: Codable {
 /// preprocessing steps, each of which the input can make fail (see ``preprocess(_:)`` and
 /// ``transform(_:)``).
 private struct FuzzModel: JSONModel {
-    private let storage: JSONModelStorage
+    private let storage: _JSONModelStorage
     var json: JSONValue { storage.json }
-    var _jsonStorage: JSONModelStorage { storage }
-    init(validatedJSON json: JSONValue) { storage = JSONModelStorage(json: json, propertyCount: 6) }
+    var _jsonStorage: _JSONModelStorage { storage }
+    init(_validatedJSON json: JSONValue) { storage = _JSONModelStorage(json: json, propertyCount: 6) }
 
     var id: Int64 { storage.value(slot: 0, key: "id", codec: Int64.self, default: nil) }
     var name: String? { storage.value(slot: 1, key: "name", codec: String?.self, default: nil) }
@@ -30,13 +30,13 @@ private struct FuzzModel: JSONModel {
     var children: JSONArray<FuzzModel>? { storage.value(slot: 4, key: "children", codec: JSONArray<FuzzModel>?.self, default: nil) }
     var first: String? { storage.value(slot: 5, path: ["media", "m"], codec: String?.self, default: nil) }
 
-    static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-        JSONModelSupport.validate(json, key: "id", codec: Int64.self, hasDefault: false, into: &validation)
-        JSONModelSupport.validate(json, key: "name", codec: String?.self, hasDefault: false, into: &validation)
-        JSONModelSupport.validate(json, key: "when", codec: Date?.self, hasDefault: false, into: &validation)
-        JSONModelSupport.validate(json, key: "size", codec: UInt8.self, hasDefault: true, into: &validation)
-        JSONModelSupport.validate(json, key: "children", codec: JSONArray<FuzzModel>?.self, hasDefault: false, into: &validation)
-        JSONModelSupport.validate(json, path: ["media", "m"], codec: String?.self, hasDefault: false, into: &validation)
+    static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+        _JSONModelSupport.validate(json, key: "id", codec: Int64.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.validate(json, key: "name", codec: String?.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.validate(json, key: "when", codec: Date?.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.validate(json, key: "size", codec: UInt8.self, hasDefault: true, into: &validation)
+        _JSONModelSupport.validate(json, key: "children", codec: JSONArray<FuzzModel>?.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.validate(json, path: ["media", "m"], codec: String?.self, hasDefault: false, into: &validation)
     }
 
     /// Text that starts with `#` is repaired JSON: the `#` goes and `\'` becomes `'`. Text that
@@ -61,7 +61,7 @@ private struct FuzzModel: JSONModel {
         return current
     }
 
-    var propertyValues: KeyValuePairs<String, Any> {
+    var _propertyValues: KeyValuePairs<String, Any> {
         ["id": id, "name": name as Any, "when": when as Any, "size": size, "children": children as Any, "first": first as Any]
     }
 }

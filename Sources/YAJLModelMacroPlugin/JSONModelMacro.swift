@@ -27,13 +27,13 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let validations = properties.map { property in
             let hasDefault = property.defaultValue != nil
             return usesKeyTable
-                ? "JSONModelSupport.validate(valueAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
-                : "JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+                ? "_JSONModelSupport.validate(valueAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+                : "_JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
         }
         let validationBody = if properties.isEmpty {
             "_ = (json, validation)"
         } else if usesKeyTable {
-            "JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in\n" + validations.joined(separator: "\n") + "\n}"
+            "_JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in\n" + validations.joined(separator: "\n") + "\n}"
         } else {
             validations.joined(separator: "\n")
         }
@@ -43,19 +43,19 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             return "\(property.name): \(property.type)\(defaultValue)"
         }
         let assignments = properties.map { property in
-            "JSONModelSupport.set(\(property.codec).encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
+            "_JSONModelSupport.set(\(property.codec).encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
         }
 
         var members: [DeclSyntax] = [
-            "private var _storage: JSONModelStorage",
+            "private var _storage: _JSONModelStorage",
             """
             /// The model's JSON object, unmapped keys included.
             \(raw: access)var json: JSONValue { _storage.json }
             """,
-            "\(raw: access)var _jsonStorage: JSONModelStorage { _storage }",
+            "\(raw: access)var _jsonStorage: _JSONModelStorage { _storage }",
             """
-            \(raw: access)init(validatedJSON json: JSONValue) {
-                _storage = JSONModelStorage(json: json, propertyCount: \(raw: properties.count))
+            \(raw: access)init(_validatedJSON json: JSONValue) {
+                _storage = _JSONModelStorage(json: json, propertyCount: \(raw: properties.count))
             }
             """,
             """
@@ -63,22 +63,22 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             \(raw: access)init(\(raw: parameters.joined(separator: ", "))) {
                 \(raw: properties.isEmpty ? "let" : "var") object: JSON = [:]
                 \(raw: assignments.joined(separator: "\n"))
-                self.init(validatedJSON: JSONModelSupport.document(for: object))
+                self.init(_validatedJSON: _JSONModelSupport.document(for: object))
             }
             """,
             """
-            \(raw: access)static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+            \(raw: access)static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
                 \(raw: validationBody)
             }
             """,
             """
-            \(raw: access)var propertyValues: KeyValuePairs<String, Any> {
+            \(raw: access)var _propertyValues: KeyValuePairs<String, Any> {
                 [\(raw: descriptions.isEmpty ? ":" : descriptions.joined(separator: ", "))]
             }
             """,
         ]
         if usesKeyTable {
-            members.append("private static let _jsonKeys = JSONKeyTable(\(raw: literal(properties.map { $0.path[0] })))")
+            members.append("private static let _jsonKeys = _JSONKeyTable(\(raw: literal(properties.map { $0.path[0] })))")
         }
         return members
     }

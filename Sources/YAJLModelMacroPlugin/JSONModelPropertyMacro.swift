@@ -33,7 +33,7 @@ public struct JSONModelPropertyMacro: AccessorMacro {
         accessors.append(
             """
             set {
-                JSONModelStorage.set(newValue, in: &_storage, slot: \(raw: slot), \(raw: location), codec: \(raw: codec))
+                _JSONModelStorage.set(newValue, in: &_storage, slot: \(raw: slot), \(raw: location), codec: \(raw: codec))
             }
             """)
         return accessors

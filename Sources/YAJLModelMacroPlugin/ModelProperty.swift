@@ -58,7 +58,7 @@ extension ModelProperty {
                 problems.append(PropertyProblem(node: Syntax(binding), message: .missingType(name), fixIt: nil))
                 continue
             }
-            if ["json", "_storage", "_jsonStorage", "propertyValues"].contains(name) {
+            if ["json", "_storage", "_jsonStorage", "_propertyValues"].contains(name) {
                 problems.append(PropertyProblem(node: Syntax(identifier), message: .reservedName(name), fixIt: nil))
                 continue
             }
@@ -73,7 +73,7 @@ extension ModelProperty {
                 || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional"
             let codec: String
             if let transformer = transformerArgument(in: variable.attributes) {
-                codec = isOptional ? "JSONOptionalTransform<\(transformer)>" : transformer
+                codec = isOptional ? "_JSONOptionalTransform<\(transformer)>" : transformer
             } else {
                 codec = type.trimmedDescription
             }

@@ -189,7 +189,7 @@ struct JSONModelMacroDiagnosticsTests {
             ])
     }
 
-    @Test(arguments: ["json", "_storage", "_jsonStorage", "propertyValues"])
+    @Test(arguments: ["json", "_storage", "_jsonStorage", "_propertyValues"])
     func reservedNames(name: String) {
         assertModelExpansion(
             """
@@ -285,33 +285,33 @@ struct JSONModelMacroDiagnosticsTests {
                 }
                 func reset() {}
 
-                private var _storage: JSONModelStorage
+                private var _storage: _JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
                 }
 
-                var _jsonStorage: JSONModelStorage {
+                var _jsonStorage: _JSONModelStorage {
                     _storage
                 }
 
-                init(validatedJSON json: JSONValue) {
-                    _storage = JSONModelStorage(json: json, propertyCount: 0)
+                init(_validatedJSON json: JSONValue) {
+                    _storage = _JSONModelStorage(json: json, propertyCount: 0)
                 }
 
                 /// A new model built from values.
                 init() {
                     let object: JSON = [:]
 
-                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                    self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
                     _ = (json, validation)
                 }
 
-                var propertyValues: KeyValuePairs<String, Any> {
+                var _propertyValues: KeyValuePairs<String, Any> {
                     [:]
                 }
             }

@@ -46,7 +46,7 @@ struct JSONModelMacroExpansionTests {
                         _storage.value(slot: 0, key: "title", codec: String.self, default: nil)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "title", codec: String.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "title", codec: String.self)
                     }
                 }
                 var imageURL: URL {
@@ -54,15 +54,15 @@ struct JSONModelMacroExpansionTests {
                         _storage.value(slot: 1, path: ["media", "m"], codec: URL.self, default: nil)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["media", "m"], codec: URL.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["media", "m"], codec: URL.self)
                     }
                 }
                 var taken: Date? {
                     get {
-                        _storage.value(slot: 2, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                        _storage.value(slot: 2, key: "taken", codec: _JSONOptionalTransform<EpochSeconds>.self, default: nil)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 2, key: "taken", codec: JSONOptionalTransform<EpochSeconds>.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 2, key: "taken", codec: _JSONOptionalTransform<EpochSeconds>.self)
                     }
                 }
                 var views: Int {
@@ -72,49 +72,49 @@ struct JSONModelMacroExpansionTests {
                         _storage.value(slot: 3, key: "views", codec: Int.self, default: 0)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 3, key: "views", codec: Int.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 3, key: "views", codec: Int.self)
                     }
                 }
 
-                private var _storage: JSONModelStorage
+                private var _storage: _JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
                 }
 
-                var _jsonStorage: JSONModelStorage {
+                var _jsonStorage: _JSONModelStorage {
                     _storage
                 }
 
-                init(validatedJSON json: JSONValue) {
-                    _storage = JSONModelStorage(json: json, propertyCount: 4)
+                init(_validatedJSON json: JSONValue) {
+                    _storage = _JSONModelStorage(json: json, propertyCount: 4)
                 }
 
                 /// A new model built from values.
                 init(title: String, imageURL: URL, taken: Date? = nil, views: Int = 0) {
                     var object: JSON = [:]
-                    JSONModelSupport.set(String.encode(title), at: ["title"], in: &object, omittingNull: false)
-                    JSONModelSupport.set(URL.encode(imageURL), at: ["media", "m"], in: &object, omittingNull: false)
-                    JSONModelSupport.set(JSONOptionalTransform<EpochSeconds>.encode(taken), at: ["taken"], in: &object, omittingNull: true)
-                    JSONModelSupport.set(Int.encode(views), at: ["views"], in: &object, omittingNull: false)
-                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                    _JSONModelSupport.set(String.encode(title), at: ["title"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(URL.encode(imageURL), at: ["media", "m"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(_JSONOptionalTransform<EpochSeconds>.encode(taken), at: ["taken"], in: &object, omittingNull: true)
+                    _JSONModelSupport.set(Int.encode(views), at: ["views"], in: &object, omittingNull: false)
+                    self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
-                        JSONModelSupport.validate(valueAt(0), key: "title", in: json, codec: String.self, hasDefault: false, into: &validation)
-                        JSONModelSupport.validate(valueAt(1), path: ["media", "m"], in: json, codec: URL.self, hasDefault: false, into: &validation)
-                        JSONModelSupport.validate(valueAt(2), key: "taken", in: json, codec: JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
-                        JSONModelSupport.validate(valueAt(3), key: "views", in: json, codec: Int.self, hasDefault: true, into: &validation)
+                static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
+                        _JSONModelSupport.validate(valueAt(0), key: "title", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(valueAt(1), path: ["media", "m"], in: json, codec: URL.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(valueAt(2), key: "taken", in: json, codec: _JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(valueAt(3), key: "views", in: json, codec: Int.self, hasDefault: true, into: &validation)
                     }
                 }
 
-                var propertyValues: KeyValuePairs<String, Any> {
+                var _propertyValues: KeyValuePairs<String, Any> {
                     ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
                 }
 
-                private static let _jsonKeys = JSONKeyTable(["title", "media", "taken", "views"])
+                private static let _jsonKeys = _JSONKeyTable(["title", "media", "taken", "views"])
             }
 
             extension Photo: JSONModel, Codable {
@@ -143,7 +143,7 @@ struct JSONModelMacroExpansionTests {
                         _storage.value(slot: 0, key: "first_name", codec: String.self, default: nil)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "first_name", codec: String.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "first_name", codec: String.self)
                     }
                 }
                 var dotted: Int {
@@ -151,48 +151,48 @@ struct JSONModelMacroExpansionTests {
                         _storage.value(slot: 1, path: ["a.b", "c"], codec: Int.self, default: nil)
                     }
                     set {
-                        JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["a.b", "c"], codec: Int.self)
+                        _JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["a.b", "c"], codec: Int.self)
                     }
                 }
                 static let kind = "user"
                 var display: String { firstName }
                 func greet() -> String { "hi" }
 
-                private var _storage: JSONModelStorage
+                private var _storage: _JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 public var json: JSONValue {
                     _storage.json
                 }
 
-                public var _jsonStorage: JSONModelStorage {
+                public var _jsonStorage: _JSONModelStorage {
                     _storage
                 }
 
-                public init(validatedJSON json: JSONValue) {
-                    _storage = JSONModelStorage(json: json, propertyCount: 2)
+                public init(_validatedJSON json: JSONValue) {
+                    _storage = _JSONModelStorage(json: json, propertyCount: 2)
                 }
 
                 /// A new model built from values.
                 public init(firstName: String, dotted: Int) {
                     var object: JSON = [:]
-                    JSONModelSupport.set(String.encode(firstName), at: ["first_name"], in: &object, omittingNull: false)
-                    JSONModelSupport.set(Int.encode(dotted), at: ["a.b", "c"], in: &object, omittingNull: false)
-                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                    _JSONModelSupport.set(String.encode(firstName), at: ["first_name"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(Int.encode(dotted), at: ["a.b", "c"], in: &object, omittingNull: false)
+                    self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 
-                public static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
-                        JSONModelSupport.validate(valueAt(0), key: "first_name", in: json, codec: String.self, hasDefault: false, into: &validation)
-                        JSONModelSupport.validate(valueAt(1), path: ["a.b", "c"], in: json, codec: Int.self, hasDefault: false, into: &validation)
+                public static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in
+                        _JSONModelSupport.validate(valueAt(0), key: "first_name", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(valueAt(1), path: ["a.b", "c"], in: json, codec: Int.self, hasDefault: false, into: &validation)
                     }
                 }
 
-                public var propertyValues: KeyValuePairs<String, Any> {
+                public var _propertyValues: KeyValuePairs<String, Any> {
                     ["firstName": firstName as Any, "dotted": dotted as Any]
                 }
 
-                private static let _jsonKeys = JSONKeyTable(["first_name", "a.b"])
+                private static let _jsonKeys = _JSONKeyTable(["first_name", "a.b"])
             }
 
             extension User: JSONModel, Codable {
@@ -210,33 +210,33 @@ struct JSONModelMacroExpansionTests {
             expandedSource: """
             struct Empty {
 
-                private var _storage: JSONModelStorage
+                private var _storage: _JSONModelStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
                     _storage.json
                 }
 
-                var _jsonStorage: JSONModelStorage {
+                var _jsonStorage: _JSONModelStorage {
                     _storage
                 }
 
-                init(validatedJSON json: JSONValue) {
-                    _storage = JSONModelStorage(json: json, propertyCount: 0)
+                init(_validatedJSON json: JSONValue) {
+                    _storage = _JSONModelStorage(json: json, propertyCount: 0)
                 }
 
                 /// A new model built from values.
                 init() {
                     let object: JSON = [:]
 
-                    self.init(validatedJSON: JSONModelSupport.document(for: object))
+                    self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 
-                static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+                static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
                     _ = (json, validation)
                 }
 
-                var propertyValues: KeyValuePairs<String, Any> {
+                var _propertyValues: KeyValuePairs<String, Any> {
                     [:]
                 }
             }

@@ -6,25 +6,25 @@ import Testing
 /// A model written as `@JSONModel` writes one (this target has no macros, so that the
 /// thread sanitizer run, which builds the core only, covers it).
 private struct Account: JSONModel {
-    private var storage: JSONModelStorage
+    private var storage: _JSONModelStorage
     var json: JSONValue { storage.json }
-    var _jsonStorage: JSONModelStorage { storage }
-    init(validatedJSON json: JSONValue) { storage = JSONModelStorage(json: json, propertyCount: 2) }
+    var _jsonStorage: _JSONModelStorage { storage }
+    init(_validatedJSON json: JSONValue) { storage = _JSONModelStorage(json: json, propertyCount: 2) }
 
     var owner: String {
         get { storage.value(slot: 0, key: "owner", codec: String.self, default: nil) }
-        set { JSONModelStorage.set(newValue, in: &storage, slot: 0, key: "owner", codec: String.self) }
+        set { _JSONModelStorage.set(newValue, in: &storage, slot: 0, key: "owner", codec: String.self) }
     }
     var balance: Int {
         get { storage.value(slot: 1, key: "balance", codec: Int.self, default: nil) }
-        set { JSONModelStorage.set(newValue, in: &storage, slot: 1, key: "balance", codec: Int.self) }
+        set { _JSONModelStorage.set(newValue, in: &storage, slot: 1, key: "balance", codec: Int.self) }
     }
 
-    static func validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-        JSONModelSupport.validate(json, key: "owner", codec: String.self, hasDefault: false, into: &validation)
-        JSONModelSupport.validate(json, key: "balance", codec: Int.self, hasDefault: false, into: &validation)
+    static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
+        _JSONModelSupport.validate(json, key: "owner", codec: String.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.validate(json, key: "balance", codec: Int.self, hasDefault: false, into: &validation)
     }
-    var propertyValues: KeyValuePairs<String, Any> { ["owner": owner, "balance": balance] }
+    var _propertyValues: KeyValuePairs<String, Any> { ["owner": owner, "balance": balance] }
 }
 
 @Suite("Concurrency: shared models and documents read while copies of them change")

@@ -28,7 +28,7 @@ where Element.Decoded: Sendable {
     /// The array's JSON, with any changes (written and parsed on first use after a change).
     public var json: JSONValue {
         guard slots != nil else { return original }
-        return JSONModelSupport.parse(edited.encoded())
+        return _JSONModelSupport.parse(edited.encoded())
     }
 
     public var startIndex: Int { 0 }
@@ -87,7 +87,7 @@ struct _Slots<Decoded: Sendable>: Sendable {
 
 extension JSONArray {
     /// An empty array.
-    public init() { self.init(validated: JSONModelSupport.emptyArray) }
+    public init() { self.init(validated: _JSONModelSupport.emptyArray) }
 
     /// The element at `position`, which must be in `indices`.
     public subscript(position: Int) -> Element.Decoded {

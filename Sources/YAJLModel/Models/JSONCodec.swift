@@ -22,7 +22,7 @@ public protocol JSONCodec {
 
     /// The JSON to write for `value` in place of `original`, the value an edited model
     /// was read from: ``encode(_:)``, kept to the JSON type `original` had (see
-    /// ``JSONModelSupport/matchingType(_:of:)``). Dates keep their format.
+    /// `_JSONModelSupport.matchingType(_:of:)`). Dates keep their format.
     static func encode(_ value: Decoded, like original: JSONValue?) -> JSON
 
     /// The value of a property whose key is missing or `null`: `nil` for required
@@ -34,7 +34,7 @@ extension JSONCodec {
     public static var valueForMissingKey: Decoded? { nil }
 
     public static func encode(_ value: Decoded, like original: JSONValue?) -> JSON {
-        JSONModelSupport.matchingType(encode(value), of: original)
+        _JSONModelSupport.matchingType(encode(value), of: original)
     }
 }
 

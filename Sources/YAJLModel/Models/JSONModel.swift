@@ -13,16 +13,16 @@ public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, C
     var json: JSONValue { get }
 
     /// The model's storage: its original JSON, cached property values and changes. Generated.
-    var _jsonStorage: JSONModelStorage { get }
+    var _jsonStorage: _JSONModelStorage { get }
 
-    /// Wraps JSON that ``validateProperties(of:at:into:)`` accepted. Generated.
-    init(validatedJSON json: JSONValue)
+    /// Wraps JSON that `_validateProperties(of:into:)` accepted. Generated.
+    init(_validatedJSON json: JSONValue)
 
     /// Checks every declared property of `json`. Generated.
-    static func validateProperties(of json: JSONValue, into validation: inout JSONValidation)
+    static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation)
 
     /// The declared properties and their values, for descriptions. Generated.
-    var propertyValues: KeyValuePairs<String, Any> { get }
+    var _propertyValues: KeyValuePairs<String, Any> { get }
 
     /// Rewrites the raw bytes before they are parsed by `init(parsing:)`; the default
     /// returns them unchanged. A feed that escapes `'` as `\'` (invalid JSON) can be
@@ -49,7 +49,7 @@ extension JSONModel {
         var validation = JSONValidation()
         validateObject(transformed, into: &validation)
         guard validation.isValid else { throw JSONModelError(issues: validation.issues(relativeTo: transformed)) }
-        return Self(validatedJSON: transformed)
+        return Self(_validatedJSON: transformed)
     }
 
     /// Parses `data` (after ``preprocess(_:)``) and reads a model from it.
@@ -91,14 +91,14 @@ extension JSONModel {
 
     public static func decode(validated json: JSONValue) -> Self {
         // The transform succeeded on this same value during validation.
-        Self(validatedJSON: (try? applyingTransform(json)) ?? json)
+        Self(_validatedJSON: (try? applyingTransform(json)) ?? json)
     }
 
     public var jsonRepresentation: JSON { JSON(json) }
 
     private static func validateObject(_ json: JSONValue, into validation: inout JSONValidation) {
         guard json.kind == .object else { return validation.reportKind("object", at: json) }
-        validateProperties(of: json, into: &validation)
+        _validateProperties(of: json, into: &validation)
     }
 
     private static func applyingTransform(_ json: JSONValue) throws(JSONModelError) -> JSONValue {
@@ -151,7 +151,7 @@ extension JSONModel {
     /// `Photo(title: "Bridge", link: https://…, media: Media(…))`: the declared
     /// properties, with nested models abbreviated.
     public var description: String {
-        let fields = propertyValues.map { "\($0.key): \(JSONModelDescription.short($0.value))" }
+        let fields = _propertyValues.map { "\($0.key): \(JSONModelDescription.short($0.value))" }
         return "\(Self.self)(\(fields.joined(separator: ", ")))"
     }
 
@@ -173,7 +173,7 @@ enum JSONModelDescription {
         let pad = String(repeating: "  ", count: indent + 1)
         switch value {
         case let model as any JSONModel:
-            let fields = model.propertyValues.map { "\(pad)\($0.key): \(full($0.value, indent: indent + 1))" }
+            let fields = model._propertyValues.map { "\(pad)\($0.key): \(full($0.value, indent: indent + 1))" }
             return "\(type(of: model)) {\n\(fields.joined(separator: "\n"))\n\(String(repeating: "  ", count: indent))}"
         case let text as String:
             return text.debugDescription

@@ -46,7 +46,7 @@ extension JSONTransformer {
 
 /// Applies a transformer to an optional property: a missing key or `null` reads as `nil`.
 /// The macro uses it for `@JSONTransform(T.self) var x: Value?`.
-public enum JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
+public enum _JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
     public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if !json.isNull { Wrapped.validate(json, into: &validation) }
     }

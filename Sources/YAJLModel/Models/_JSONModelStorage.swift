@@ -13,7 +13,7 @@
 /// new value in its slot, and its JSON in an overlay over the original object. The
 /// copy and the change cost the model's property count and the value's size, never
 /// the document's.
-public final class JSONModelStorage: @unchecked Sendable {
+public final class _JSONModelStorage: @unchecked Sendable {
     // @unchecked: `edits` changes only in `record`, which runs on a storage that one
     // model value holds alone (see `set`), so no other thread can see it; the
     // cache is behind a lock.
@@ -30,7 +30,7 @@ public final class JSONModelStorage: @unchecked Sendable {
         cache = _Locked(_ModelCache(values: Array(repeating: nil, count: propertyCount), keys: Array(repeating: nil, count: propertyCount)))
     }
 
-    private init(copying other: JSONModelStorage) {
+    private init(copying other: _JSONModelStorage) {
         original = other.original
         edits = other.edits
         let (values, keys) = other.cache.withLock { ($0.values, $0.keys) }
@@ -43,7 +43,7 @@ public final class JSONModelStorage: @unchecked Sendable {
         guard let edits else { return original }
         return cache.withLock { cache in
             if let json = cache.editedJSON { return json }
-            let json = JSONModelSupport.parse(edits.encoded())
+            let json = _JSONModelSupport.parse(edits.encoded())
             cache.editedJSON = json
             return json
         }
@@ -61,7 +61,7 @@ public final class JSONModelStorage: @unchecked Sendable {
     @usableFromInline func changedMember(at path: [String]) -> JSONValue? {
         guard let value = edited.edited(at: path[...]) else { return nil }
         if case .original(let untouched) = value { return untouched }
-        return JSONModelSupport.parse(value.encoded())
+        return _JSONModelSupport.parse(value.encoded())
     }
 
     /// The value of the property in `slot`, at `key`, read with `codec`, or
@@ -72,7 +72,7 @@ public final class JSONModelStorage: @unchecked Sendable {
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
         let found = isEdited ? changedMember(at: [key]) : original[key]
-        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: key)
+        return store(_JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: key)
     }
 
     /// The value of the property in `slot`, at the nested `path` of a dotted `@JSONKey`.
@@ -81,28 +81,28 @@ public final class JSONModelStorage: @unchecked Sendable {
         slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded where Codec.Decoded: Sendable {
         if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        let found = isEdited ? changedMember(at: path) : JSONModelSupport.member(of: original, at: path)
-        return store(JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: path.first)
+        let found = isEdited ? changedMember(at: path) : _JSONModelSupport.member(of: original, at: path)
+        return store(_JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: path.first)
     }
 
     /// Sets the property in `slot`, at `key`, copying `storage` first if it is shared.
     public static func set<Codec: JSONCodec>(
-        _ value: Codec.Decoded, in storage: inout JSONModelStorage, slot: Int, key: String, codec: Codec.Type
+        _ value: Codec.Decoded, in storage: inout _JSONModelStorage, slot: Int, key: String, codec: Codec.Type
     ) where Codec.Decoded: Sendable {
         set(value, in: &storage, slot: slot, path: [key], codec: codec)
     }
 
     /// Sets the property in `slot`, at the nested `path` (missing objects on the way are created).
     public static func set<Codec: JSONCodec>(
-        _ value: Codec.Decoded, in storage: inout JSONModelStorage, slot: Int, path: [String], codec: Codec.Type
+        _ value: Codec.Decoded, in storage: inout _JSONModelStorage, slot: Int, path: [String], codec: Codec.Type
     ) where Codec.Decoded: Sendable {
-        if !isKnownUniquelyReferenced(&storage) { storage = JSONModelStorage(copying: storage) }
+        if !isKnownUniquelyReferenced(&storage) { storage = _JSONModelStorage(copying: storage) }
         storage.record(value, slot: slot, path: path, codec: codec)
     }
 
     private func record<Codec: JSONCodec>(_ value: Codec.Decoded, slot: Int, path: [String], codec: Codec.Type) where Codec.Decoded: Sendable {
         guard let key = path.last else { return }
-        let originalValue = JSONModelSupport.member(of: original, at: path)
+        let originalValue = _JSONModelSupport.member(of: original, at: path)
         let json = _EditedValue(value, codec: codec, like: originalValue)
         var edited = self.edited
         // The model's JSON is an object (validation checked it), and `creatingObjects`
@@ -169,7 +169,7 @@ struct _ModelCache {
 }
 
 /// Helpers for the code that `@JSONModel` generates. Not meant to be called directly.
-public enum JSONModelSupport {
+public enum _JSONModelSupport {
     /// The value at `path` under `object`, or nil if a key is missing or a step is not an object.
     @inlinable
     public static func member(of object: JSONValue, at path: [String]) -> JSONValue? {

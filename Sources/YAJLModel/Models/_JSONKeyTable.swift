@@ -5,7 +5,7 @@
 /// The table holds only the type's own keys, fixed at compile time; keys from the
 /// input only probe it. So a plain FNV-1a hash is safe here, where the document's own
 /// lookup index, which inserts keys from the input, uses a seeded hash.
-public struct JSONKeyTable: Sendable {
+public struct _JSONKeyTable: Sendable {
     private let keys: [[UInt8]]
     /// Property index + 1 for each slot, 0 for an empty one.
     private let slots: [Int32]
@@ -48,11 +48,11 @@ public struct JSONKeyTable: Sendable {
     }
 }
 
-extension JSONModelSupport {
+extension _JSONModelSupport {
     /// Finds, in one pass over `object`'s members, the value of each key in `table`
     /// (the last, with repeated keys), and calls `body` with a lookup by property index.
     public static func withMembers<R>(
-        of object: JSONValue, table: JSONKeyTable, _ body: (_ valueAt: (Int) -> JSONValue?) -> R
+        of object: JSONValue, table: _JSONKeyTable, _ body: (_ valueAt: (Int) -> JSONValue?) -> R
     ) -> R {
         let document = object.document
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: table.count) { found in
