@@ -43,7 +43,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             return "\(property.name): \(property.type)\(defaultValue)"
         }
         let assignments = properties.map { property in
-            "_JSONModelSupport.set(\(property.codec).encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
+            "_JSONModelSupport.set(\(property.codec)._encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
         }
 
         var members: [DeclSyntax] = [

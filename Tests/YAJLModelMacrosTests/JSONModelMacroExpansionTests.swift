@@ -94,10 +94,10 @@ struct JSONModelMacroExpansionTests {
                 /// A new model built from values.
                 init(title: String, imageURL: URL, taken: Date? = nil, views: Int = 0) {
                     var object: JSON = [:]
-                    _JSONModelSupport.set(String.encode(title), at: ["title"], in: &object, omittingNull: false)
-                    _JSONModelSupport.set(URL.encode(imageURL), at: ["media", "m"], in: &object, omittingNull: false)
-                    _JSONModelSupport.set(_JSONOptionalTransform<EpochSeconds>.encode(taken), at: ["taken"], in: &object, omittingNull: true)
-                    _JSONModelSupport.set(Int.encode(views), at: ["views"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(String._encode(title), at: ["title"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(URL._encode(imageURL), at: ["media", "m"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(_JSONOptionalTransform<EpochSeconds>._encode(taken), at: ["taken"], in: &object, omittingNull: true)
+                    _JSONModelSupport.set(Int._encode(views), at: ["views"], in: &object, omittingNull: false)
                     self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 
@@ -176,8 +176,8 @@ struct JSONModelMacroExpansionTests {
                 /// A new model built from values.
                 public init(firstName: String, dotted: Int) {
                     var object: JSON = [:]
-                    _JSONModelSupport.set(String.encode(firstName), at: ["first_name"], in: &object, omittingNull: false)
-                    _JSONModelSupport.set(Int.encode(dotted), at: ["a.b", "c"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(String._encode(firstName), at: ["first_name"], in: &object, omittingNull: false)
+                    _JSONModelSupport.set(Int._encode(dotted), at: ["a.b", "c"], in: &object, omittingNull: false)
                     self.init(_validatedJSON: _JSONModelSupport.document(for: object))
                 }
 

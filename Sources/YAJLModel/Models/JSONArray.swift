@@ -95,8 +95,8 @@ extension JSONArray {
             precondition(indices.contains(position), "JSONArray index out of range")
             switch slots?.elements[position] {
             case .value(let value)?: return value
-            case .original(let node)?: return Element.decode(validated: JSONValue(document: original.document, node: node))
-            case nil: return Element.decode(validated: JSONValue(document: original.document, node: original.document.element(position, of: original.node)))
+            case .original(let node)?: return Element._decode(validated: JSONValue(document: original.document, node: node))
+            case nil: return Element._decode(validated: JSONValue(document: original.document, node: original.document.element(position, of: original.node)))
             }
         }
         set {
@@ -127,16 +127,16 @@ extension JSONArray {
 }
 
 extension JSONArray: JSONCodec {
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         guard let elements = json.array else { return validation.reportKind("array", at: json) }
         for element in elements {
-            Element.validate(element, into: &validation)
+            Element._validate(element, into: &validation)
         }
     }
 
-    public static func decode(validated json: JSONValue) -> JSONArray<Element> { JSONArray(validated: json) }
+    public static func _decode(validated json: JSONValue) -> JSONArray<Element> { JSONArray(validated: json) }
 
-    public static func encode(_ value: JSONArray<Element>) -> JSON { value.edited.json }
+    public static func _encode(_ value: JSONArray<Element>) -> JSON { value.edited.json }
 }
 
 /// So that `JSONArray<T>?`, `[JSONArray<T>]` and converters can hold one too.
@@ -145,7 +145,7 @@ extension JSONArray: JSONConvertible {
     /// - Throws: ``JSONModelError`` with every problem, paths relative to the array.
     public init(json: JSONValue) throws {
         var validation = JSONValidation()
-        Self.validate(json, into: &validation)
+        Self._validate(json, into: &validation)
         guard validation.isValid else { throw JSONModelError(issues: validation.issues(relativeTo: json)) }
         self.init(validated: json)
     }

@@ -5,36 +5,38 @@
 /// conforms to ``JSONConvertible`` is its own codec; a ``JSONTransformer`` such as
 /// ``EpochSeconds`` is a codec for a value of another type (`@JSONTransform(EpochSeconds.self) var created: Date`).
 ///
-/// The model checks every property when it is created (``validate(_:at:into:)``), then
-/// decodes each lazily on first read (``decode(validated:)``), which therefore cannot fail.
+/// The model checks every property when it is created (`_validate(_:into:)`), then
+/// decodes each lazily on first read (`_decode(validated:)`), which therefore cannot fail.
+/// The requirements are the generated code's, hence their `_` names: conform through
+/// ``JSONConvertible`` or ``JSONTransformer``, which implement them.
 public protocol JSONCodec {
     associatedtype Decoded
 
     /// Checks that `json` reads as a `Decoded`, reporting every problem into `validation`.
     /// Should allocate nothing for scalars; conversions (dates, URLs) may run.
-    static func validate(_ json: JSONValue, into validation: inout JSONValidation)
+    static func _validate(_ json: JSONValue, into validation: inout JSONValidation)
 
-    /// Reads a value from `json`, which ``validate(_:at:into:)`` accepted.
-    static func decode(validated json: JSONValue) -> Decoded
+    /// Reads a value from `json`, which `_validate(_:into:)` accepted.
+    static func _decode(validated json: JSONValue) -> Decoded
 
     /// The JSON to write for `value`.
-    static func encode(_ value: Decoded) -> JSON
+    static func _encode(_ value: Decoded) -> JSON
 
     /// The JSON to write for `value` in place of `original`, the value an edited model
-    /// was read from: ``encode(_:)``, kept to the JSON type `original` had (see
+    /// was read from: `_encode(_:)`, kept to the JSON type `original` had (see
     /// `_JSONModelSupport.matchingType(_:of:)`). Dates keep their format.
-    static func encode(_ value: Decoded, like original: JSONValue?) -> JSON
+    static func _encode(_ value: Decoded, like original: JSONValue?) -> JSON
 
     /// The value of a property whose key is missing or `null`: `nil` for required
     /// types (missing is an error), `.some(nil)` for optionals.
-    static var valueForMissingKey: Decoded? { get }
+    static var _valueForMissingKey: Decoded? { get }
 }
 
 extension JSONCodec {
-    public static var valueForMissingKey: Decoded? { nil }
+    public static var _valueForMissingKey: Decoded? { nil }
 
-    public static func encode(_ value: Decoded, like original: JSONValue?) -> JSON {
-        _JSONModelSupport.matchingType(encode(value), of: original)
+    public static func _encode(_ value: Decoded, like original: JSONValue?) -> JSON {
+        _JSONModelSupport.matchingType(_encode(value), of: original)
     }
 }
 
@@ -65,7 +67,7 @@ public protocol JSONConvertible: JSONCodec where Decoded == Self {
 }
 
 extension JSONConvertible {
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             _ = try Self(json: json)
         } catch let error as JSONModelError {
@@ -76,7 +78,7 @@ extension JSONConvertible {
         }
     }
 
-    public static func decode(validated json: JSONValue) -> Self {
+    public static func _decode(validated json: JSONValue) -> Self {
         do {
             return try Self(json: json)
         } catch {
@@ -86,7 +88,7 @@ extension JSONConvertible {
         }
     }
 
-    public static func encode(_ value: Self) -> JSON { value.jsonRepresentation }
+    public static func _encode(_ value: Self) -> JSON { value.jsonRepresentation }
 }
 
 /// A conversion failure with a message, for ``JSONConvertible`` and ``JSONTransformer`` implementations.

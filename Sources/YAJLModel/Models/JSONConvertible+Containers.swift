@@ -5,20 +5,20 @@ extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
         self = json.isNull ? nil : try Wrapped(json: json)
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        if !json.isNull { Wrapped.validate(json, into: &validation) }
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if !json.isNull { Wrapped._validate(json, into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Wrapped? {
-        json.isNull ? nil : Wrapped.decode(validated: json)
+    public static func _decode(validated json: JSONValue) -> Wrapped? {
+        json.isNull ? nil : Wrapped._decode(validated: json)
     }
 
-    public static var valueForMissingKey: Wrapped?? { .some(nil) }
+    public static var _valueForMissingKey: Wrapped?? { .some(nil) }
 
     public var jsonRepresentation: JSON { map { $0.jsonRepresentation } ?? .null }
 
-    public static func encode(_ value: Wrapped?, like original: JSONValue?) -> JSON {
-        value.map { Wrapped.encode($0, like: original) } ?? .null
+    public static func _encode(_ value: Wrapped?, like original: JSONValue?) -> JSON {
+        value.map { Wrapped._encode($0, like: original) } ?? .null
     }
 }
 
@@ -29,22 +29,22 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
         self = try elements.map { try Element(json: $0) }
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         guard let elements = json.array else { return validation.reportKind("array", at: json) }
         for element in elements {
-            Element.validate(element, into: &validation)
+            Element._validate(element, into: &validation)
         }
     }
 
-    public static func decode(validated json: JSONValue) -> [Element] {
-        json.array.map { $0.map { Element.decode(validated: $0) } } ?? []
+    public static func _decode(validated json: JSONValue) -> [Element] {
+        json.array.map { $0.map { Element._decode(validated: $0) } } ?? []
     }
 
     public var jsonRepresentation: JSON { .array(map(\.jsonRepresentation)) }
 
     /// Each element kept to the type of the original element at its index.
-    public static func encode(_ value: [Element], like original: JSONValue?) -> JSON {
-        .array(value.enumerated().map { Element.encode($1, like: original?[$0]) })
+    public static func _encode(_ value: [Element], like original: JSONValue?) -> JSON {
+        .array(value.enumerated().map { Element._encode($1, like: original?[$0]) })
     }
 }
 
@@ -57,17 +57,17 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
         self = dictionary
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         guard let members = json.object else { return validation.reportKind("object", at: json) }
         for member in members {
-            Value.validate(member.value, into: &validation)
+            Value._validate(member.value, into: &validation)
         }
     }
 
-    public static func decode(validated json: JSONValue) -> [String: Value] {
+    public static func _decode(validated json: JSONValue) -> [String: Value] {
         guard let members = json.object else { return [:] }
         var dictionary: [String: Value] = [:]
-        for member in members { dictionary[member.key] = Value.decode(validated: member.value) }
+        for member in members { dictionary[member.key] = Value._decode(validated: member.value) }
         return dictionary
     }
 
@@ -76,12 +76,12 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
     }
 
     /// The original's keys first, in its order, each value kept to its original type; new keys after, sorted.
-    public static func encode(_ value: [String: Value], like original: JSONValue?) -> JSON {
-        guard let originalKeys = original?.keys else { return encode(value) }
+    public static func _encode(_ value: [String: Value], like original: JSONValue?) -> JSON {
+        guard let originalKeys = original?.keys else { return _encode(value) }
         var members: [JSONMember] = []
         var written = Set<String>()
         for key in originalKeys where written.insert(key).inserted {
-            if let element = value[key] { members.append(JSONMember(key: key, value: Value.encode(element, like: original?[key]))) }
+            if let element = value[key] { members.append(JSONMember(key: key, value: Value._encode(element, like: original?[key]))) }
         }
         for (key, element) in value.sorted(by: { $0.key < $1.key }) where !written.contains(key) {
             members.append(JSONMember(key: key, value: element.jsonRepresentation))
@@ -94,9 +94,9 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
 extension JSONValue: JSONConvertible {
     public init(json: JSONValue) { self = json }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {}
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {}
 
-    public static func decode(validated json: JSONValue) -> JSONValue { json }
+    public static func _decode(validated json: JSONValue) -> JSONValue { json }
 
     public var jsonRepresentation: JSON { JSON(self) }
 }

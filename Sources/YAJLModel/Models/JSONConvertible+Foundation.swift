@@ -8,9 +8,9 @@ extension Date: JSONConvertible {
         self = try ISO8601Date.read(json)
     }
 
-    public var jsonRepresentation: JSON { ISO8601Date.encode(self) }
+    public var jsonRepresentation: JSON { ISO8601Date._encode(self) }
 
-    public static func encode(_ value: Date, like original: JSONValue?) -> JSON { ISO8601Date.encode(value, like: original) }
+    public static func _encode(_ value: Date, like original: JSONValue?) -> JSON { ISO8601Date._encode(value, like: original) }
 }
 
 extension URL: JSONConvertible {

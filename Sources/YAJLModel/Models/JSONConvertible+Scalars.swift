@@ -6,11 +6,11 @@ extension String: JSONConvertible {
         self = text
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.kind != .string { validation.reportKind("string", at: json) }
     }
 
-    public static func decode(validated json: JSONValue) -> String { json.string ?? "" }
+    public static func _decode(validated json: JSONValue) -> String { json.string ?? "" }
 
     public var jsonRepresentation: JSON { .string(self) }
 }
@@ -21,11 +21,11 @@ extension Bool: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.kind != .bool { validation.reportKind("boolean", at: json) }
     }
 
-    public static func decode(validated json: JSONValue) -> Bool { json.bool ?? false }
+    public static func _decode(validated json: JSONValue) -> Bool { json.bool ?? false }
 
     public var jsonRepresentation: JSON { .bool(self) }
 }
@@ -81,11 +81,11 @@ extension JSONIntegerConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if read(json) == nil { json.reportNumberProblem("\(Self.self)", into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Self { read(json) ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Self { read(json) ?? 0 }
 
     public var jsonRepresentation: JSON { .number(JSONNumber(self)) }
 }
@@ -109,11 +109,11 @@ extension Double: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Double { json.withNumberOrNumericString { $0.double } ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Double { json.withNumberOrNumericString { $0.double } ?? 0 }
 
     public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 }
@@ -128,11 +128,11 @@ extension Float: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if read(json) == nil { json.reportNumberProblem("Float", into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Float { read(json) ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Float { read(json) ?? 0 }
 
     public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 }
@@ -145,11 +145,11 @@ extension Decimal: JSONConvertible {
         self = value
     }
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.withNumberOrNumericString({ $0.decimal }) == nil { json.reportNumberProblem("Decimal", into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Decimal { json.withNumberOrNumericString { $0.decimal } ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Decimal { json.withNumberOrNumericString { $0.decimal } ?? 0 }
 
     public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 }

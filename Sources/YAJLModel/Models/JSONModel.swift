@@ -81,7 +81,7 @@ extension JSONModel {
 
     // MARK: JSONCodec, so models nest in models, arrays and dictionaries
 
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             validateObject(try applyingTransform(json), into: &validation)
         } catch {
@@ -89,7 +89,7 @@ extension JSONModel {
         }
     }
 
-    public static func decode(validated json: JSONValue) -> Self {
+    public static func _decode(validated json: JSONValue) -> Self {
         // The transform succeeded on this same value during validation.
         Self(_validatedJSON: (try? applyingTransform(json)) ?? json)
     }

@@ -24,7 +24,7 @@ public protocol JSONTransformer: JSONCodec {
 }
 
 extension JSONTransformer {
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             _ = try read(json)
         } catch {
@@ -32,7 +32,7 @@ extension JSONTransformer {
         }
     }
 
-    public static func decode(validated json: JSONValue) -> Decoded {
+    public static func _decode(validated json: JSONValue) -> Decoded {
         do {
             return try read(json)
         } catch {
@@ -41,27 +41,27 @@ extension JSONTransformer {
         }
     }
 
-    public static func encode(_ value: Decoded) -> JSON { write(value) }
+    public static func _encode(_ value: Decoded) -> JSON { write(value) }
 }
 
 /// Applies a transformer to an optional property: a missing key or `null` reads as `nil`.
 /// The macro uses it for `@JSONTransform(T.self) var x: Value?`.
 public enum _JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
-    public static func validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        if !json.isNull { Wrapped.validate(json, into: &validation) }
+    public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        if !json.isNull { Wrapped._validate(json, into: &validation) }
     }
 
-    public static func decode(validated json: JSONValue) -> Wrapped.Decoded? {
-        json.isNull ? nil : Wrapped.decode(validated: json)
+    public static func _decode(validated json: JSONValue) -> Wrapped.Decoded? {
+        json.isNull ? nil : Wrapped._decode(validated: json)
     }
 
-    public static func encode(_ value: Wrapped.Decoded?) -> JSON { value.map(Wrapped.write) ?? .null }
+    public static func _encode(_ value: Wrapped.Decoded?) -> JSON { value.map(Wrapped.write) ?? .null }
 
-    public static func encode(_ value: Wrapped.Decoded?, like original: JSONValue?) -> JSON {
-        value.map { Wrapped.encode($0, like: original) } ?? .null
+    public static func _encode(_ value: Wrapped.Decoded?, like original: JSONValue?) -> JSON {
+        value.map { Wrapped._encode($0, like: original) } ?? .null
     }
 
-    public static var valueForMissingKey: Wrapped.Decoded?? { .some(nil) }
+    public static var _valueForMissingKey: Wrapped.Decoded?? { .some(nil) }
 }
 
 /// ISO 8601 / W3C date-time strings, with or without fractional seconds, any offset.
@@ -80,7 +80,7 @@ public enum ISO8601Date: JSONTransformer {
     public static func write(_ value: Date) -> JSON { .string(ISO8601.string(from: value)) }
 
     /// In the original's format: its offset, and its seconds and fraction digits.
-    public static func encode(_ value: Date, like original: JSONValue?) -> JSON {
+    public static func _encode(_ value: Date, like original: JSONValue?) -> JSON {
         guard let text = original?.string else { return write(value) }
         return .string(ISO8601.string(from: value, like: text))
     }

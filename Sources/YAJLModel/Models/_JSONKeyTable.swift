@@ -75,10 +75,10 @@ extension _JSONModelSupport {
         into validation: inout JSONValidation
     ) {
         guard let value, !value.isNull else {
-            if Codec.valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
+            if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
             return
         }
-        Codec.validate(value, into: &validation)
+        Codec._validate(value, into: &validation)
     }
 
     /// Checks a property with a dotted path whose first key's value has been found.
@@ -87,7 +87,7 @@ extension _JSONModelSupport {
         into validation: inout JSONValidation
     ) {
         guard let value, !value.isNull else {
-            if Codec.valueForMissingKey == nil && !hasDefault { validation.reportMissing(path.joined(separator: "."), in: object) }
+            if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(path.joined(separator: "."), in: object) }
             return
         }
         guard value.kind == .object else { return validation.reportKind("object", at: value) }

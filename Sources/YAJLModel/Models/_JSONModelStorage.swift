@@ -107,7 +107,7 @@ public final class _JSONModelStorage: @unchecked Sendable {
         var edited = self.edited
         // The model's JSON is an object (validation checked it), and `creatingObjects`
         // makes one of every step of the path, so these edits cannot fail.
-        if case .new(.null) = json, Codec.valueForMissingKey != nil {
+        if case .new(.null) = json, Codec._valueForMissingKey != nil {
             // An optional set to nil: the key goes, unless it held null, which stays.
             if let originalValue, originalValue.isNull {
                 try? edited.modify(at: path.dropLast()[...], pointer: "", creatingObjects: true) { (parent) throws(JSONEditError) in
@@ -186,11 +186,11 @@ public enum _JSONModelSupport {
     public static func read<Codec: JSONCodec>(
         _ found: JSONValue?, from object: JSONValue, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded {
-        if let found, !found.isNull { return Codec.decode(validated: found) }
-        if let missing = defaultValue() ?? Codec.valueForMissingKey { return missing }
+        if let found, !found.isNull { return Codec._decode(validated: found) }
+        if let missing = defaultValue() ?? Codec._valueForMissingKey { return missing }
         // Validation guarantees a value or a default; reading the null or the object
         // in its place keeps this unreachable path from trapping.
-        return Codec.decode(validated: found ?? object)
+        return Codec._decode(validated: found ?? object)
     }
 
     /// Checks one property at `key`: present (or optional, or defaulted) and readable by `codec`.
@@ -199,10 +199,10 @@ public enum _JSONModelSupport {
         _ object: JSONValue, key: String, codec: Codec.Type, hasDefault: Bool, into validation: inout JSONValidation
     ) {
         guard let value = object[key], !value.isNull else {
-            if Codec.valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
+            if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
             return
         }
-        Codec.validate(value, into: &validation)
+        Codec._validate(value, into: &validation)
     }
 
     /// Checks one property at a nested `path`; intermediate values must be objects.
@@ -212,7 +212,7 @@ public enum _JSONModelSupport {
         var current = object
         for (index, key) in path.enumerated() {
             guard let next = current[key], !next.isNull else {
-                if Codec.valueForMissingKey == nil && !hasDefault {
+                if Codec._valueForMissingKey == nil && !hasDefault {
                     validation.reportMissing(path[index...].joined(separator: "."), in: current)
                 }
                 return
@@ -223,7 +223,7 @@ public enum _JSONModelSupport {
             }
             current = next
         }
-        Codec.validate(current, into: &validation)
+        Codec._validate(current, into: &validation)
     }
 
     /// Sets `value` at `path` in an object being built, creating intermediate objects;

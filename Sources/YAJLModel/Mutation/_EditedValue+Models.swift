@@ -9,7 +9,7 @@ extension _EditedValue {
         if Codec.self is any JSONConvertible.Type, let edited = _EditedValue.writtenAsItself(value) {
             self = edited
         } else {
-            self = .new(Codec.encode(value, like: original))
+            self = .new(Codec._encode(value, like: original))
         }
     }
 
