@@ -61,8 +61,16 @@ void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_
 
 /// What may follow a complete top-level value: white space, and comments when
 /// allowed. Scans in pieces, so a comment may span chunks.
+typedef enum yjm_after_value_state {
+    YJM_BETWEEN_TOKENS = 0,
+    YJM_AFTER_SLASH,          // a comment must open
+    YJM_IN_LINE_COMMENT,      // `// …`
+    YJM_IN_BLOCK_COMMENT,     // `/* …`
+    YJM_IN_BLOCK_COMMENT_STAR // `/* … *`: a '/' closes it
+} yjm_after_value_state;
+
 typedef struct yjm_after_value {
-    int state;    // 0: between tokens, 1: after '/', 2: in a // comment, 3: in /* */, 4: in /* */ after '*'
+    yjm_after_value_state state;
     size_t slash; // offset of the '/' that opened the comment being scanned
 } yjm_after_value;
 

@@ -472,7 +472,7 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
     int ok = parse_to(s, length);
     if (ok && s->mode == YJM_STREAM_VALUES && b->depth == 0) {
         // Between values the text may end; a number at the end is still to come.
-        yjm_after_value rest = {0, 0};
+        yjm_after_value rest = {YJM_BETWEEN_TOKENS, 0};
         if (yjm_scan_after_value(b, &rest, b->last_end, length) == length) {
             s->value_done = 1;
             s->after = rest;
@@ -529,7 +529,7 @@ const char *yjm_stream_closers(const yjm_stream *s) { return s->closers ? s->clo
 size_t yjm_stream_needed_from(const yjm_stream *s) {
     const builder *b = &s->b;
     if (s->mode == YJM_STREAM_DOCUMENT || !s->started) return 0;
-    if (s->value_done) return s->after.state == 1 ? s->after.slash : s->parsed;
+    if (s->value_done) return s->after.state == YJM_AFTER_SLASH ? s->after.slash : s->parsed;
     // An element being built needs all its bytes; otherwise a token that yajl
     // holds unfinished (a number, a split string) starts after the last one.
     if (s->element_depth != NONE && b->depth > s->element_depth) return b->nodes[s->mark].offset;
@@ -548,7 +548,7 @@ void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->parsed -= dropped;
     b->chunk_start_of_text = SIZE_MAX; // dropped (see yjm_builder_record_yajl_error)
     b->last_end = b->last_end > dropped ? b->last_end - dropped : 0;
-    if (s->after.state == 1) s->after.slash -= dropped;
+    if (s->after.state == YJM_AFTER_SLASH) s->after.slash -= dropped;
     // The nodes of the element being built move with their bytes. Nodes outside
     // the target (around it) keep stale offsets: they are never read again, since
     // keys along the path are matched as yajl reads them.

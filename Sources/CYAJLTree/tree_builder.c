@@ -243,9 +243,9 @@ const yajl_callbacks yjm_builder_callbacks = {
 
 /// The first byte at or after `i` that is neither white space nor in a comment.
 static size_t skip_space(const builder *b, size_t i) {
-    yjm_after_value scan = {0, 0};
+    yjm_after_value scan = {YJM_BETWEEN_TOKENS, 0};
     size_t end = yjm_scan_after_value(b, &scan, i, b->input_length);
-    return scan.state == 1 ? scan.slash : end; // a '/' that opens no comment is the token
+    return scan.state == YJM_AFTER_SLASH ? scan.slash : end; // a '/' that opens no comment is the token
 }
 
 /// Turns a yajl failure into a status, an offset and yajl's message.
@@ -301,24 +301,24 @@ size_t yjm_scan_after_value(const builder *b, yjm_after_value *scan, size_t from
     for (size_t i = from; i < to; i++) {
         unsigned char c = input[i];
         switch (scan->state) {
-        case 0: // between tokens
+        case YJM_BETWEEN_TOKENS:
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') break;
             if (!b->allow_comments || c != '/') return i;
-            scan->state = 1;
+            scan->state = YJM_AFTER_SLASH;
             scan->slash = i;
             break;
-        case 1: // after '/': a comment must open
+        case YJM_AFTER_SLASH:
             if (c != '*' && c != '/') return scan->slash;
-            scan->state = c == '*' ? 3 : 2;
+            scan->state = c == '*' ? YJM_IN_BLOCK_COMMENT : YJM_IN_LINE_COMMENT;
             break;
-        case 2: // in a line comment
-            if (c == '\n') scan->state = 0;
+        case YJM_IN_LINE_COMMENT:
+            if (c == '\n') scan->state = YJM_BETWEEN_TOKENS;
             break;
-        case 3: // in a block comment
-            if (c == '*') scan->state = 4;
+        case YJM_IN_BLOCK_COMMENT:
+            if (c == '*') scan->state = YJM_IN_BLOCK_COMMENT_STAR;
             break;
-        default: // in a block comment, after '*'
-            scan->state = c == '/' ? 0 : c == '*' ? 4 : 3;
+        case YJM_IN_BLOCK_COMMENT_STAR:
+            scan->state = c == '/' ? YJM_BETWEEN_TOKENS : c == '*' ? YJM_IN_BLOCK_COMMENT_STAR : YJM_IN_BLOCK_COMMENT;
             break;
         }
     }
@@ -326,13 +326,15 @@ size_t yjm_scan_after_value(const builder *b, yjm_after_value *scan, size_t from
 }
 
 int yjm_finish_after_value(builder *b, const yjm_after_value *scan, size_t end) {
-    if (scan->state == 1) return fail(b, YJM_ERR_TRAILING, scan->slash);
-    if (scan->state >= 3) return fail(b, YJM_ERR_END_OF_INPUT, end);
+    if (scan->state == YJM_AFTER_SLASH) return fail(b, YJM_ERR_TRAILING, scan->slash);
+    if (scan->state == YJM_IN_BLOCK_COMMENT || scan->state == YJM_IN_BLOCK_COMMENT_STAR) {
+        return fail(b, YJM_ERR_END_OF_INPUT, end);
+    }
     return 1;
 }
 
 static int reject_trailing_data(builder *b) {
-    yjm_after_value scan = {0, 0};
+    yjm_after_value scan = {YJM_BETWEEN_TOKENS, 0};
     size_t bad = yjm_scan_after_value(b, &scan, b->last_end, b->input_length);
     if (bad != b->input_length) return fail(b, YJM_ERR_TRAILING, bad);
     return yjm_finish_after_value(b, &scan, b->input_length);

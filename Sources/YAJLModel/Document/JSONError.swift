@@ -1,58 +1,5 @@
 import Foundation
 
-/// Where something is in a JSON text.
-///
-/// `offset` counts bytes from the start of the input (0-based). `line` and
-/// `column` are 1-based; a line ends at `\n`, and the column counts Unicode
-/// scalars, so it matches what an editor shows for UTF-8 text.
-public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The byte offset from the start of the input.
-    public var offset: Int
-    /// The 1-based line.
-    public var line: Int
-    /// The 1-based column, in Unicode scalars.
-    public var column: Int
-
-    /// Creates a location from its parts.
-    public init(offset: Int, line: Int, column: Int) {
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
-    /// Finds the line and column of `offset` in `input`.
-    init(offset: Int, in input: UnsafeRawBufferPointer) {
-        self.init(offset: offset, line: 1, column: 1)
-        advance(over: UnsafeRawBufferPointer(rebasing: input[..<min(max(offset, 0), input.count)]))
-    }
-
-    /// Finds the line and column of `offset` in a file, reading its first `offset` bytes a megabyte at a time.
-    init(offset: Int, inFileAt url: URL) throws {
-        self.init(offset: offset, line: 1, column: 1)
-        let file = try FileHandle(forReadingFrom: url)
-        defer { try? file.close() }
-        var remaining = offset
-        while remaining > 0, let chunk = try file.read(upToCount: min(remaining, 1 << 20)), !chunk.isEmpty {
-            chunk.withUnsafeBytes { advance(over: $0) }
-            remaining -= chunk.count
-        }
-    }
-
-    /// Moves the line and column past `text`.
-    private mutating func advance(over text: UnsafeRawBufferPointer) {
-        for byte in text {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
-                column += 1
-            }
-        }
-    }
-
-    public var description: String { "line \(line), column \(column) (byte \(offset))" }
-}
-
 /// Why a JSON text was rejected, and where.
 ///
 /// Every case carries a ``JSONSourceLocation``: the byte ``offset`` of the offending byte,

@@ -52,10 +52,10 @@ struct _ElementSorter {
     private let keepsEnvelope: Bool
 
     /// The stream offset of `buffer`'s first byte, with its line and column.
-    private var position = _TextPosition()
+    private var position = JSONSourceLocation.start
     /// The position of the buffer's end: moved over each byte once, as it arrives. The
     /// position a drop moves to is worked out back from it, over the few bytes kept.
-    private var endPosition = _TextPosition()
+    private var endPosition = JSONSourceLocation.start
     /// The line of a stream offset at or after `position`: moved to each record's start.
     private var lineOffset = 0
     private var line = 1
@@ -211,19 +211,19 @@ struct _ElementSorter {
     /// The position of the buffer's byte at `index`, worked out back from `endPosition`
     /// over the bytes after it (what a drop keeps: the start of the next record), so
     /// that the bytes dropped are not counted again.
-    private func position(atBufferOffset index: Int) -> _TextPosition {
-        var kept = _TextPosition()
+    private func position(atBufferOffset index: Int) -> JSONSourceLocation {
+        var kept = JSONSourceLocation.start
         kept.advance(over: buffer[index..<buffer.count])
         let keptLineFeeds = kept.line - 1
         if keptLineFeeds == 0 {  // on the end's line, `kept.column - 1` characters before its end
-            return _TextPosition(offset: base + index, line: endPosition.line, column: endPosition.column - (kept.column - 1))
+            return JSONSourceLocation(offset: base + index, line: endPosition.line, column: endPosition.column - (kept.column - 1))
         }
         // On an earlier line: the column counts from the line feed before `index`, or
         // from the buffer's start when there is none in the buffer.
         let bytes = buffer.bytes
         var lineStart = index
         while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        var found = lineStart > 0 ? _TextPosition(offset: base + lineStart, line: endPosition.line - keptLineFeeds, column: 1) : position
+        var found = lineStart > 0 ? JSONSourceLocation(offset: base + lineStart, line: endPosition.line - keptLineFeeds, column: 1) : position
         found.advance(over: buffer[lineStart..<index])
         return found
     }

@@ -60,7 +60,7 @@ enum _JSONLines {
 
     /// The number of line feeds in `text`, counted in C, where the compiler vectorizes it.
     static func lineFeeds(in text: UnsafeRawBufferPointer) -> Int {
-        var position = _TextPosition()
+        var position = JSONSourceLocation.start
         position.advance(over: text)
         return position.line - 1
     }

@@ -88,7 +88,7 @@ final class _LineFramer: _RecordFramer {
 
     /// The column of buffer offset `offset`, on the buffer's first line.
     private func column(at offset: Int) -> Int {
-        var position = _TextPosition()
+        var position = JSONSourceLocation.start
         position.advance(over: buffer[0..<min(offset, buffer.count)])
         return position.column
     }
