@@ -95,14 +95,10 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Parses JSON that this library wrote, from values the program built: it is valid
     /// JSON, and its nesting is the program's, so only the size limit applies.
-    static func parsingWritten(_ bytes: [UInt8]) -> JSONDocument {
+    static func parsingWritten(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
         var options = JSONParseOptions()
         options.maxDepth = .max
-        do {
-            return try JSONDocument(input: .bytes(bytes), options: options)
-        } catch {
-            fatalError("JSON built from values is larger than a document can hold (\(error))")
-        }
+        return try JSONDocument(input: .bytes(bytes), options: options)
     }
 
     /// A document over `input` whose tree was built elsewhere (by a stream) with

@@ -251,7 +251,11 @@ public enum _JSONModelSupport {
 
     /// Parses JSON that this library wrote from values the program built.
     static func parse(_ bytes: [UInt8]) -> JSONValue {
-        JSONDocument.parsingWritten(bytes).root
+        do {
+            return try JSONDocument.parsingWritten(bytes).root
+        } catch {
+            fatalError("a model built from values is larger than a document can hold (\(error))")
+        }
     }
 
     /// `json`, kept to the JSON type of `original`, the value it replaces, so that an

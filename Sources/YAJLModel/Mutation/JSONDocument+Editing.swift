@@ -27,9 +27,13 @@ final class _DocumentEdits: Sendable {
     var parsed: JSONDocument {
         parsedDocument.withLock { cached in
             if let cached { return cached }
-            let document = JSONDocument.parsingWritten(encoded())
-            cached = document
-            return document
+            do {
+                let document = try JSONDocument.parsingWritten(encoded())
+                cached = document
+                return document
+            } catch {
+                fatalError("an edited document's text did not parse (\(error)); please report this")
+            }
         }
     }
 }

@@ -10,9 +10,11 @@ extension JSON {
         String(decoding: encoded(options: options), as: UTF8.self)
     }
 
-    /// Parses nothing: builds a document whose root is this value.
+    /// A document whose root is this value: its JSON text, written and parsed.
+    /// Nesting has no limit, since the program built it.
+    /// - Throws: ``JSONError/tooLarge(_:limit:at:)`` when the text outgrows a document.
     public func document() throws(JSONError) -> JSONDocument {
-        try JSONDocument(parsing: encoded(options: .withoutEscapingSlashes))
+        try JSONDocument.parsingWritten(encoded(options: .withoutEscapingSlashes))
     }
 
     func encoded(options: JSONWriteOptions) -> [UInt8] {
