@@ -4,7 +4,7 @@
 /// while the payload is edited, so the payload's storage stays uniquely referenced and
 /// copy-on-write copies nothing: an edit costs the length of the path (and the shifting
 /// of array elements), not the size of the value.
-extension JSON: _JSONEditable {
+extension JSON: JSONEditable {
     func kind(at tokens: ArraySlice<String>) -> JSONKind? {
         value(at: tokens)?.kind
     }

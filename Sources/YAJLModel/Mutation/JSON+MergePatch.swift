@@ -1,4 +1,4 @@
-extension _JSONEditable {
+extension JSONEditable {
     /// Merges `patch` into the value at `tokens` as RFC 7386 says: a patch that is not an
     /// object replaces the target; an object patch turns a non-object target into `{}`,
     /// then removes the members whose patch value is null and merges the others in.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The edits of a document made by editing another, and its parsed form once read.
-final class _DocumentEdits: Sendable {
-    let value: _EditedValue
+final class DocumentEdits: Sendable {
+    let value: EditedValue
     /// The original document's text before and after its root value (white space, a
     /// byte-order mark), written around the edited root.
     let surroundings: JSONDocument.Surroundings
@@ -11,7 +11,7 @@ final class _DocumentEdits: Sendable {
     private let parsedDocument = _Locked<JSONDocument?>(nil)
 
     /// The edits `value` of `original`, whose text is at most `byteCountBound` long.
-    init(_ value: _EditedValue, of original: JSONDocument, byteCountBound: Int) {
+    init(_ value: EditedValue, of original: JSONDocument, byteCountBound: Int) {
         self.value = value
         self.surroundings = original.surroundings
         self.byteCountBound = byteCountBound
@@ -71,7 +71,7 @@ extension JSONDocument {
     /// A new document with `value`, a value of any document, at `pointer`; see
     /// ``setting(_:at:)-(JSON,_)``. The value is copied as its original bytes when written.
     public func setting(_ value: JSONValue, at pointer: String) throws(JSONEditError) -> JSONDocument {
-        let edit: _EditedValue = value.document.edits == nil ? .original(value) : .new(JSON(value))
+        let edit: EditedValue = value.document.edits == nil ? .original(value) : .new(JSON(value))
         return try editing(pointer, adding: edit) { (parent, token, edit) throws(JSONEditError) in
             if parent.kind == .array && token != "-" {
                 try parent.modifyChild(token, pointer: pointer) { $0 = edit }
@@ -102,7 +102,7 @@ extension JSONDocument {
         try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
             try parent.removeChild(last, pointer: pointer)
         }
-        return JSONDocument(edits: _DocumentEdits(root, of: self, byteCountBound: byteCountBound))
+        return JSONDocument(edits: DocumentEdits(root, of: self, byteCountBound: byteCountBound))
     }
 
     /// A new document with an RFC 6902 JSON Patch applied, leaving this one as it was.
@@ -138,22 +138,22 @@ extension JSONDocument {
     }
 
     /// A document over `edited`, unless its text could outgrow what a document holds.
-    private convenience init(checkingSizeOf edited: _EditedValue, of original: JSONDocument) throws(JSONEditError) {
+    private convenience init(checkingSizeOf edited: EditedValue, of original: JSONDocument) throws(JSONEditError) {
         let bound = edited.byteCountBound
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: "") }
-        self.init(edits: _DocumentEdits(edited, of: original, byteCountBound: bound))
+        self.init(edits: DocumentEdits(edited, of: original, byteCountBound: bound))
     }
 
     /// This document's root as an edited value: the edits so far, or the untouched root.
-    var editedRoot: _EditedValue { edits?.value ?? .original(root) }
+    var editedRoot: EditedValue { edits?.value ?? .original(root) }
 
     /// At least the length of this document's text.
     var byteCountBound: Int { edits?.byteCountBound ?? input.count }
 
     /// Applies one edit at `pointer` whose last token names a child of a container.
     private func editing(
-        _ pointer: String, adding edit: _EditedValue,
-        _ body: (inout _EditedValue, String, _EditedValue) throws(JSONEditError) -> Void
+        _ pointer: String, adding edit: EditedValue,
+        _ body: (inout EditedValue, String, EditedValue) throws(JSONEditError) -> Void
     ) throws(JSONEditError) -> JSONDocument {
         let tokens = try JSONPath.tokens(pointer)
         var root = editedRoot
@@ -170,6 +170,6 @@ extension JSONDocument {
         // original container a copy of the text before its first child.
         let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
-        return JSONDocument(edits: _DocumentEdits(root, of: self, byteCountBound: bound))
+        return JSONDocument(edits: DocumentEdits(root, of: self, byteCountBound: bound))
     }
 }

@@ -1,4 +1,4 @@
-extension _JSONEditable {
+extension JSONEditable {
     /// Applies `patch` as RFC 6902 says, operation by operation. Not atomic by itself:
     /// when an operation fails, the ones before it have been applied.
     mutating func _apply(_ patch: JSONPatch) throws(JSONEditError) {
@@ -37,7 +37,7 @@ extension _JSONEditable {
             try add(value, at: JSONPath.tokens(path)[...], pointer: path)
         case .test(let path, let expected):
             let found = value(at: try JSONPath.tokens(path)[...])
-            guard let found, _JSONPatch.equal(found, expected) else {
+            guard let found, JSONPatchOperations.equal(found, expected) else {
                 throw JSONEditError(.testFailed(expected: expected, found: found), pointer: path)
             }
         }
@@ -45,7 +45,7 @@ extension _JSONEditable {
 }
 
 /// Helpers of JSON Patch.
-enum _JSONPatch {
+enum JSONPatchOperations {
     /// Whether two values are equal as RFC 6902 §4.6 defines it for `test`: numbers by
     /// value (`1`, `1.0` and `1e0` are equal), strings by code points, arrays in order,
     /// objects by their members whatever the order (with repeated keys, the last counts).
