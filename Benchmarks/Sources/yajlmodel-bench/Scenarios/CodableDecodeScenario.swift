@@ -18,6 +18,7 @@ struct CodableDecodeScenario: Scenario {
             TypedShape.of(input.shape).map { (input, $0, false) }
         }
         inputs.append((context.smallObjectsFeed(), .feed, true))
+        let strategyCases = inputs.filter { $0.0.shape == .twitter }.map { Self.snakeCaseKeys($0.0) }
         return inputs.map { input, shape, isFeed in
             let data = input.bytes
             let floor = isFeed ? [CodableFloor.contender(data)] : []
@@ -34,6 +35,28 @@ struct CodableDecodeScenario: Scenario {
                     },
                 ] + floor,
                 reference: Self.yajl, details: ["into \(shape.typeName), every field"])
-        }
+        } + strategyCases
+    }
+
+    /// twitter into camelCase structs with `.convertFromSnakeCase`, as most code decodes a
+    /// snake_case API: to compare with the default-keys row of the same input.
+    static func snakeCaseKeys(_ input: Input) -> BenchCase {
+        let data = input.bytes
+        let type = CamelTwitterSearch<String>.self
+        return BenchCase(
+            input: "\(input.name), convertFromSnakeCase", inputBytes: data.count,
+            contenders: [
+                Contender(Self.yajl, .yajlModel) {
+                    let decoder = YAJLDecoder()
+                    decoder.keyDecodingStrategy = .convertFromSnakeCase
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+                Contender(Self.foundation, .foundation) {
+                    let decoder = JSONDecoder()
+                    decoder.keyDecodingStrategy = .convertFromSnakeCase
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+            ],
+            reference: Self.yajl, details: ["into \(type) (camelCase properties), every field"])
     }
 }

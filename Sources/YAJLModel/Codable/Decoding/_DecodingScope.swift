@@ -10,9 +10,9 @@ final class _DecodingScope {
     private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
     let caches = UnsafeMutablePointer<_DecodingCaches>.allocate(capacity: 1)
 
-    init(input: UnsafeRawPointer?) {
+    init(input: UnsafeRawPointer?, keyConversions: KeyConversionMemo? = nil) {
         slot.initialize(to: input)
-        caches.initialize(to: _DecodingCaches())
+        caches.initialize(to: _DecodingCaches(convertedKeys: ConvertedKeyTable(conversions: KeyConversions(memo: keyConversions))))
     }
 
     deinit {
@@ -31,6 +31,10 @@ final class _DecodingScope {
 struct _DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
     var keyBytes = _KeyBytesCache()
+    /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
+    var convertedKeys: ConvertedKeyTable
+
+    init(convertedKeys: ConvertedKeyTable) { self.convertedKeys = convertedKeys }
     /// Which types are arrays and string-keyed dictionaries (direct-mapped by type).
     private var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
 

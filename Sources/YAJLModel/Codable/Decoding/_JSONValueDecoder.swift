@@ -28,8 +28,6 @@ final class _JSONValueDecoder {
         var path: [_PathElement] = []
         /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
         var lookupHints = _LookupHints()
-        /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
-        var convertedKeyTables: [_ConvertedKeys?] = []
     }
 
     init(_ value: JSONValue, options: YAJLDecoder.Options, scope: _DecodingScope, prefix: [any CodingKey]) {
@@ -73,11 +71,6 @@ final class _JSONValueDecoder {
         scope.caches.pointee.keyBytes.withBytes(of: key, body)
     }
 
-    var convertedKeyTables: [_ConvertedKeys?] {
-        _read { yield state.pointee.convertedKeyTables }
-        _modify { yield &state.pointee.convertedKeyTables }
-    }
-
     /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
     /// may outlive the step that made them.
     func child(at node: UInt32, codingPath: [any CodingKey]) -> _JSONValueDecoder {
@@ -117,6 +110,28 @@ final class _JSONValueDecoder {
             return body(UnsafeRawBufferPointer(start: input + Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
         }
         return document.withNumberText(node, body)
+    }
+
+    /// Calls `body` with the UTF-8 of a key node as the key strategy converts it; `slot` is the
+    /// depth of its object, whose coding path a `.custom` strategy is given.
+    @inline(__always)
+    func withKeyBytes<R>(_ node: UInt32, slot: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if usesDefaultKeys { return withStringBytes(node, body) }
+        return withStringBytes(node) { raw in
+            scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: slot) }, body)
+        }
+    }
+
+    /// A JSON key converted by the key strategy, as `JSONDecoder` converts it.
+    private func convertKey(_ key: String, slot: Int) -> String {
+        switch options.keyDecodingStrategy {
+        case .convertFromSnakeCase:
+            return _KeyConversion.fromSnakeCase(key)
+        case .custom(let convert):
+            return convert(codingPath(slot, nil) + [_JSONKey(stringValue: key)]).stringValue
+        default:
+            return key
+        }
     }
 
     func string(ofKey node: UInt32) -> String {
