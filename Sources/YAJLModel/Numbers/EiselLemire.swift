@@ -26,6 +26,7 @@ enum EiselLemire {
     /// Powers of ten that a `Double` holds exactly.
     private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
+    @inline(__always)
     static func double(_ number: DecimalSignificand) -> Double? {
         let w = number.significand
         let q = number.exponent
@@ -39,6 +40,7 @@ enum EiselLemire {
         return Double(bitPattern: bits)
     }
 
+    @inline(__always)
     static func float(_ number: DecimalSignificand) -> Float? {
         let w = number.significand
         let q = number.exponent
@@ -53,8 +55,9 @@ enum EiselLemire {
     }
 
     /// The biased binary exponent and the mantissa (without its implicit bit) nearest to
-    /// `w × 10^q`, or nil when the 128-bit product cannot tell.
-    @inline(__always)
+    /// `w × 10^q`, or nil when the 128-bit product cannot tell. Out of line: Clinger's path,
+    /// inlined above, takes the short numbers.
+    @inline(never)
     static func binary(_ w: UInt64, _ q: Int, _ format: Format) -> (mantissa: UInt64, power: Int)? {
         if w == 0 || q < format.smallestPowerOfTen { return (0, 0) }
         if q > format.largestPowerOfTen { return (0, format.infinitePower) }

@@ -112,14 +112,21 @@ final class _JSONValueDecoder {
         return document.withNumberText(node, body)
     }
 
-    /// Calls `body` with the UTF-8 of a key node as the key strategy converts it; `slot` is the
-    /// depth of its object, whose coding path a `.custom` strategy is given.
+    /// Calls `body` with the UTF-8 of a key node as `keys` reads it: as it is, or converted by the
+    /// key strategy.
     @inline(__always)
-    func withKeyBytes<R>(_ node: UInt32, slot: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if usesDefaultKeys { return withStringBytes(node, body) }
+    func withKeyBytes<R>(_ node: UInt32, _ keys: KeyReading, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if !keys.converts { return withStringBytes(node, body) }
         return withStringBytes(node) { raw in
-            scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: slot) }, body)
+            scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: keys.slot) }, body)
         }
+    }
+
+    /// How key nodes are read in one object: `converts` under a key strategy other than
+    /// `.useDefaultKeys`; `slot` is the object's depth, whose coding path a `.custom` strategy is given.
+    struct KeyReading {
+        let slot: Int
+        let converts: Bool
     }
 
     /// A JSON key converted by the key strategy, as `JSONDecoder` converts it.

@@ -115,29 +115,42 @@ extension _JSONValueDecoder {
     /// converted (`withKeyBytes`), as `JSONDecoder` matches them.
     @inline(__always)
     func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
+        if usesDefaultKeys { return member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
+        return convertedMember(named: name, bits: bits, in: object, slot: slot)
+    }
+
+    /// `member(named:bits:in:slot:)` under a key strategy that converts: out of line, so that
+    /// the default lookup, inlined where keys are decoded, stays as small as it was.
+    @inline(never)
+    private func convertedMember(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
+        member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: true))
+    }
+
+    @inline(__always)
+    private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
-        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, slot: slot) }
-        let hint = lookupHints.hint(slot)
+        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, keys: keys) }
+        let hint = lookupHints.hint(keys.slot)
         // The usual case: the key is the member at the hint, and none before it has the key.
         if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
-            let value = valueIfKey(hint.pointee.next, is: name, slot: slot)
+            let value = valueIfKey(hint.pointee.next, is: name, keys: keys)
         {
             hint.pointee.next = document.subtreeEnd(value)
             hint.pointee.seen.insert(bits)
             return value
         }
-        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, slot: slot, hint: &hint.pointee)
+        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, keys: keys, hint: &hint.pointee)
     }
 
     /// The value node after `key` if `key`'s bytes are `name`, else nil.
     @inline(__always)
-    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer, slot: Int) -> UInt32? {
+    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer, keys: KeyReading) -> UInt32? {
         let head = document.head(key)
         let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
         // A plain key's length is in its node: most keys of another length cost no read.
-        if usesDefaultKeys && isPlain && Int(head >> UInt32(YJM_KIND_BITS)) != name.count { return nil }
-        guard withKeyBytes(key, slot: slot, { _keyBytesEqual($0, name) }) else { return nil }
+        if !keys.converts && isPlain && Int(head >> UInt32(YJM_KIND_BITS)) != name.count { return nil }
+        guard withKeyBytes(key, keys, { _keyBytesEqual($0, name) }) else { return nil }
         return isPlain ? key + 1 : key + 2
     }
 
@@ -145,17 +158,17 @@ extension _JSONValueDecoder {
     /// above stays small.
     @inline(never)
     private func hintedMember(
-        named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, slot: Int, hint: inout _LookupHint
+        named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading, hint: inout _LookupHint
     ) -> UInt32? {
         if hint.object != object { hint = _LookupHint(object: object, next: first) }
         if hint.complete && !hint.all.contains(bit) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
-        if let value = scan(for: name, bits: bit, from: hint.next, to: end, slot: slot, recording: &passed) {
-            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next, slot: slot) {
+        if let value = scan(for: name, bits: bit, from: hint.next, to: end, keys: keys, recording: &passed) {
+            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next, keys: keys) {
                 var prefix = _KeyBloom()
-                _ = scan(for: name, bits: bit, from: first, to: hint.next, slot: slot, recording: &prefix)
+                _ = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
                 return earlier
             }
@@ -166,7 +179,7 @@ extension _JSONValueDecoder {
         (hint.all, hint.complete) = (passed, true)
         guard hint.seen.contains(bit) else { return nil }
         var prefix = _KeyBloom()
-        let value = scan(for: name, bits: bit, from: first, to: hint.next, slot: slot, recording: &prefix)
+        let value = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
         return value
     }
@@ -176,13 +189,13 @@ extension _JSONValueDecoder {
     /// match included, go into `seen`.
     @inline(__always)
     private func scan(
-        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, slot: Int,
+        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, keys: KeyReading,
         recording seen: inout _KeyBloom
     ) -> UInt32? {
         var key = start
         while key < stop {
             let value = document.subtreeEnd(key)
-            let matches = withKeyBytes(key, slot: slot) { bytes in
+            let matches = withKeyBytes(key, keys) { bytes in
                 if _keyBytesEqual(bytes, name) { return true }
                 seen.insert(_KeyBloom.bits(bytes))
                 return false
@@ -198,10 +211,10 @@ extension _JSONValueDecoder {
 
     /// Like `scan`, without recording: only keys of the right length are read.
     @inline(__always)
-    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, slot: Int) -> UInt32? {
+    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, keys: KeyReading) -> UInt32? {
         var key = start
         while key < stop {
-            if let value = valueIfKey(key, is: name, slot: slot) { return value }
+            if let value = valueIfKey(key, is: name, keys: keys) { return value }
             key = document.subtreeEnd(document.subtreeEnd(key))
         }
         return nil

@@ -28,7 +28,7 @@ struct _KeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         var seen = Set<String>()
         return decoder.document.memberKeys(of: object).compactMap { node in
-            let name = decoder.withKeyBytes(node, slot: depth) { String(validatedUTF8: $0) }
+            let name = decoder.withKeyBytes(node, .init(slot: depth, converts: !decoder.usesDefaultKeys)) { String(validatedUTF8: $0) }
             return seen.insert(name).inserted ? Key(stringValue: name) : nil
         }
     }
