@@ -2,7 +2,7 @@
 /// converted UTF-8, so that looking a key up costs a hash of its bytes and one comparison
 /// instead of a conversion: keys are then matched as bytes, as with `.useDefaultKeys`.
 ///
-/// Open addressing over a hash of the whole key; the bytes of both spellings sit in one arena.
+/// Open addressing over a hash of each key's length and ends; the bytes of both spellings sit in one arena.
 struct ConvertedKeyTable {
     private struct Entry {
         var hash: UInt64 = 0
@@ -89,24 +89,28 @@ struct ConvertedKeyTable {
         entries[index] = entry
     }
 
-    /// A hash of every byte, eight at a time.
+    /// A hash of the length and of the first and last eight bytes (or all of them, when fewer),
+    /// read in at most two loads: equal hashes are then compared byte for byte.
     @inline(__always)
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            index += 8
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress, count > 0 else { return hash }
+        let first: UInt64
+        let last: UInt64
+        switch count {
+        case 8...:
+            first = base.loadUnaligned(as: UInt64.self)
+            last = (base + count - 8).loadUnaligned(as: UInt64.self)
+        case 4..<8:
+            first = UInt64(base.loadUnaligned(as: UInt32.self))
+            last = UInt64((base + count - 4).loadUnaligned(as: UInt32.self))
+        default:
+            first = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+            last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
-            shift += 8
-            index += 1
-        }
-        hash = (hash ^ tail) &* 0xD6E8_FEB8_6659_FD93
+        hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
         return hash ^ (hash >> 29)
     }
 }

@@ -35,8 +35,9 @@ struct _DecodingCaches {
     var convertedKeys: ConvertedKeyTable
 
     init(convertedKeys: ConvertedKeyTable) { self.convertedKeys = convertedKeys }
-    /// Which types are arrays and string-keyed dictionaries (direct-mapped by type).
-    private var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 32)
+    /// Which types are arrays and string-keyed dictionaries: 128 entries, two places for each
+    /// type, since a decode meets a few dozen types and a conflict costs a conformance check.
+    private var collectionKinds = [(type: ObjectIdentifier?, kind: _CollectionKind)](repeating: (nil, .other), count: 128)
 
     /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
     /// answer (a runtime conformance check, thousands of instructions) is cached, since
@@ -44,9 +45,16 @@ struct _DecodingCaches {
     @inline(__always)
     mutating func collectionKind<T>(of type: T.Type) -> _CollectionKind {
         let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 59)
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 57)
         let cached = collectionKinds[slot]
         if cached.type == identifier { return cached.kind }
+        let other = collectionKinds[slot ^ 1]
+        if other.type == identifier { return other.kind }
+        return fillCollectionKind(of: type, identifier, slot: cached.type == nil ? slot : slot ^ 1)
+    }
+
+    @inline(never)
+    private mutating func fillCollectionKind<T>(of type: T.Type, _ identifier: ObjectIdentifier, slot: Int) -> _CollectionKind {
         let kind: _CollectionKind =
             if let array = type as? any _DecodableArray.Type { .array(array) }
             else if let dictionary = type as? any _StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }
