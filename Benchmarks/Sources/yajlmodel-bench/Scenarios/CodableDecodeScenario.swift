@@ -18,7 +18,7 @@ struct CodableDecodeScenario: Scenario {
             TypedShape.of(input.shape).map { (input, $0, false) }
         }
         inputs.append((context.smallObjectsFeed(), .feed, true))
-        let strategyCases = inputs.filter { $0.0.shape == .twitter }.map { Self.snakeCaseKeys($0.0) }
+        let strategyCases = inputs.filter { $0.0.shape == .twitter }.flatMap { [Self.snakeCaseKeys($0.0), Self.twitterDates($0.0)] }
         return inputs.map { input, shape, isFeed in
             let data = input.bytes
             let floor = isFeed ? [CodableFloor.contender(data)] : []
@@ -58,5 +58,35 @@ struct CodableDecodeScenario: Scenario {
                 },
             ],
             reference: Self.yajl, details: ["into \(type) (camelCase properties), every field"])
+    }
+
+    /// The same, with `created_at` decoded as a `Date` by Twitter's `DateFormatter`
+    /// (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it.
+    static func twitterDates(_ input: Input) -> BenchCase {
+        let data = input.bytes
+        let type = CamelTwitterSearch<Date>.self
+        func formatter() -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+            return formatter
+        }
+        return BenchCase(
+            input: "\(input.name), convertFromSnakeCase, Twitter dates", inputBytes: data.count,
+            contenders: [
+                Contender(Self.yajl, .yajlModel) {
+                    let decoder = YAJLDecoder()
+                    decoder.keyDecodingStrategy = .convertFromSnakeCase
+                    decoder.dateDecodingStrategy = .formatted(formatter())
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+                Contender(Self.foundation, .foundation) {
+                    let decoder = JSONDecoder()
+                    decoder.keyDecodingStrategy = .convertFromSnakeCase
+                    decoder.dateDecodingStrategy = .formatted(formatter())
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+            ],
+            reference: Self.yajl, details: ["into \(type), dates by DateFormatter"])
     }
 }
