@@ -44,4 +44,17 @@ struct CodableDateTests {
         #expect(differences.isEmpty, "\(differences.count): \(differences.prefix(10))")
         expectSameDecoding([Date].self, json, setup)
     }
+
+    /// Twitter's dates through a `DateFormatter` (the benchmark's row), with snake-case keys.
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason))
+    func twitterDatesDecodeAsWithJSONDecoder() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        let setup = DecoderSetup(dates: .formatted(formatter), keys: .convertFromSnakeCase)
+        let data = Data(try SharedData.corpusBytes("twitter.json"))
+        let expected = try setup.foundation().decode(CamelTwitterSearch<Date>.self, from: data)
+        #expect(try setup.yajl().decode(CamelTwitterSearch<Date>.self, from: data) == expected)
+        #expect(expected.statuses[0].createdAt.timeIntervalSince1970 > 1_000_000_000)
+    }
 }
