@@ -41,52 +41,40 @@ struct CodableDecodeScenario: Scenario {
     /// twitter into camelCase structs with `.convertFromSnakeCase`, as most code decodes a
     /// snake_case API: to compare with the default-keys row of the same input.
     static func snakeCaseKeys(_ input: Input) -> BenchCase {
-        let data = input.bytes
-        let type = CamelTwitterSearch<String>.self
-        return BenchCase(
-            input: "\(input.name), convertFromSnakeCase", inputBytes: data.count,
-            contenders: [
-                Contender(Self.yajl, .yajlModel) {
-                    let decoder = YAJLDecoder()
-                    decoder.keyDecodingStrategy = .convertFromSnakeCase
-                    return { _ = try decoder.decode(type, from: data); return 1 }
-                },
-                Contender(Self.foundation, .foundation) {
-                    let decoder = JSONDecoder()
-                    decoder.keyDecodingStrategy = .convertFromSnakeCase
-                    return { _ = try decoder.decode(type, from: data); return 1 }
-                },
-            ],
-            reference: Self.yajl, details: ["into \(type) (camelCase properties), every field"])
+        strategyCase(input, CamelTwitterSearch<String>.self, label: "convertFromSnakeCase", details: "camelCase properties") { .deferredToDate }
     }
 
     /// The same, with `created_at` decoded as a `Date` by Twitter's `DateFormatter`
     /// (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it.
     static func twitterDates(_ input: Input) -> BenchCase {
-        let data = input.bytes
-        let type = CamelTwitterSearch<Date>.self
-        func formatter() -> DateFormatter {
+        strategyCase(input, CamelTwitterSearch<Date>.self, label: "convertFromSnakeCase, Twitter dates", details: "dates by DateFormatter") {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
-            return formatter
+            return .formatted(formatter)
         }
+    }
+
+    /// Both decoders with `.convertFromSnakeCase` and the date strategy `dates` makes.
+    static func strategyCase<T: Decodable>(
+        _ input: Input, _ type: T.Type, label: String, details: String,
+        dates: @escaping @Sendable () -> JSONDecoder.DateDecodingStrategy
+    ) -> BenchCase {
+        let data = input.bytes
         return BenchCase(
-            input: "\(input.name), convertFromSnakeCase, Twitter dates", inputBytes: data.count,
+            input: "\(input.name), \(label)", inputBytes: data.count,
             contenders: [
                 Contender(Self.yajl, .yajlModel) {
                     let decoder = YAJLDecoder()
-                    decoder.keyDecodingStrategy = .convertFromSnakeCase
-                    decoder.dateDecodingStrategy = .formatted(formatter())
+                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
                     return { _ = try decoder.decode(type, from: data); return 1 }
                 },
                 Contender(Self.foundation, .foundation) {
                     let decoder = JSONDecoder()
-                    decoder.keyDecodingStrategy = .convertFromSnakeCase
-                    decoder.dateDecodingStrategy = .formatted(formatter())
+                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
                     return { _ = try decoder.decode(type, from: data); return 1 }
                 },
             ],
-            reference: Self.yajl, details: ["into \(type), dates by DateFormatter"])
+            reference: Self.yajl, details: ["into \(type), \(details), every field"])
     }
 }
