@@ -174,3 +174,20 @@ final class CallCounter: Sendable {
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
+
+extension CodableKeyStrategyTests {
+    /// Keys too long to keep in the decoder's table still convert and match.
+    @Test func hugeKeysConvertAsJSONDecoder() {
+        let long = String(repeating: "long_key_", count: 20_000)
+        struct Probe: Decodable, Equatable {
+            let names: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                var names: [String: Int] = [:]
+                for key in container.allKeys { names[key.stringValue] = try container.decode(Int.self, forKey: key) }
+                self.names = names
+            }
+        }
+        expectSameDecoding(Probe.self, #"{"\#(long)": 1, "short_key": 2}"#, DecoderSetup(keys: .convertFromSnakeCase))
+    }
+}

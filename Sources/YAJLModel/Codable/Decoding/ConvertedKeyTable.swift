@@ -31,6 +31,10 @@ struct ConvertedKeyTable {
     mutating func withConverted<R>(
         _ raw: UnsafeRawBufferPointer, convert: (String) -> String, _ body: (UnsafeRawBufferPointer) -> R
     ) -> R {
+        guard raw.count <= Self.arenaLimit / 4 else {  // a huge key is converted, not kept
+            var converted = conversions.converted(String(validatedUTF8: raw), by: convert)
+            return converted.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
         let hash = Self.hash(raw)
         let mask = entries.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
