@@ -1,7 +1,8 @@
 /// The UTF-8 of coding keys that are plain values of at most eight bytes (the `CodingKeys`
 /// enums that synthesized conformances use), cached by type and bit pattern with their
 /// lookup-filter bits, so that a key's `stringValue` and hash are computed once per coder
-/// rather than once per use.
+/// rather than once per use. With `conversions`, the cached UTF-8 is the key as a key strategy
+/// converts it.
 struct KeyBytesCache {
     private struct Entry {
         var type: UInt = 0
@@ -20,11 +21,28 @@ struct KeyBytesCache {
     /// Entries filled since the table was last sized.
     private var fills = 0
     private var arena: [UInt8] = []
+    /// The key strategy's conversions and its conversion, or nil for keys as they are.
+    private(set) var conversions: KeyConversions?
+    private let convert: ((String) -> String)?
+
+    init() {
+        conversions = nil
+        convert = nil
+    }
+
+    /// A cache of keys converted by `convert`, once each per `conversions`.
+    init(converting conversions: KeyConversions, by convert: @escaping (String) -> String) {
+        self.conversions = conversions
+        self.convert = convert
+    }
 
     /// Calls `body` with the UTF-8 of `key.stringValue` and its `KeyBloom.bits`.
     @inline(__always)
     mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
-        guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else { return Self.withStringValue(of: key, body) }
+        guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else {
+            var name = self.name(of: key)
+            return name.withUTF8 { body(UnsafeRawBufferPointer($0), KeyBloom.bits(UnsafeRawBufferPointer($0))) }
+        }
         let bits: UInt64
         if MemoryLayout<Key>.size == 1 {
             // An enum of up to 256 cases, as most `CodingKeys` are: a load, where the general
@@ -53,7 +71,7 @@ struct KeyBytesCache {
         fills += 1
         if fills > entries.count / 2 && entries.count < 1024 { grow() }
         if arena.count > 1 << 16 { reset() }
-        var name = key.stringValue
+        var name = self.name(of: key)
         let bloomBits = name.withUTF8 { KeyBloom.bits(UnsafeRawBufferPointer($0)) }
         let entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits)
         arena.append(contentsOf: name.utf8)
@@ -73,8 +91,9 @@ struct KeyBytesCache {
         for index in entries.indices { entries[index].offset = -1 }
     }
 
-    static func withStringValue<R>(of key: some CodingKey, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
-        var name = key.stringValue
-        return name.withUTF8 { body(UnsafeRawBufferPointer($0), KeyBloom.bits(UnsafeRawBufferPointer($0))) }
+    /// `key.stringValue`, converted if this cache converts.
+    private mutating func name(of key: some CodingKey) -> String {
+        guard let convert else { return key.stringValue }
+        return conversions?.converted(key.stringValue, by: convert) ?? key.stringValue
     }
 }

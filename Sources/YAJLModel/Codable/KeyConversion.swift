@@ -17,15 +17,6 @@ enum KeyConversion {
         return String(key[..<firstNonUnderscore]) + joined + String(key[key.index(after: lastNonUnderscore)...])
     }
 
-    /// Whether a key's UTF-8 holds an underscore with something other than
-    /// underscores on both sides of it, the only keys `fromSnakeCase` changes.
-    static func hasInnerUnderscore(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }),
-            let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })
-        else { return false }
-        return bytes[first...last].contains(UInt8(ascii: "_"))
-    }
-
     /// `myURLProperty` → `my_url_property`: words split where lower case turns to upper
     /// case, and before the last capital of a run of capitals followed by lower case.
     /// The first character never starts a word.

@@ -120,7 +120,7 @@ extension Double: JSONConvertible {
 
 extension Float: JSONConvertible {
     private static func read(_ json: JSONValue) -> Float? {
-        json.withNumberOrNumericString { number in number.double.map(Float.init).flatMap { $0.isFinite ? $0 : nil } }
+        json.withNumberOrNumericString { $0.float }
     }
 
     public init(json: JSONValue) throws {

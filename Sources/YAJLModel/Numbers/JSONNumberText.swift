@@ -108,26 +108,16 @@ struct JSONNumberText {
         return magnitude < minMagnitude ? 0 - T(magnitude) : nil
     }
 
-    /// Powers of ten that a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
-
     /// The nearest `Double`, or nil when the value is too large for one.
     var double: Double? {
-        if isZero { return isNegative ? -0.0 : 0.0 }
-        // Exact significand and exact power of ten: one correctly rounded operation.
-        if digitCount <= 15, (-22...22).contains(exponent) {
-            var significand: UInt64 = 0
-            forEachDigit { significand = significand * 10 + UInt64($0) }
-            var value = Double(significand)
-            let power = Self.exactPowersOfTen[abs(exponent)]
-            value = exponent < 0 ? value / power : value * power
-            return isNegative ? -value : value
-        }
-        // Everything else: Swift's own conversion, correctly rounded and locale-independent.
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
-        return value
+        let value = Self.nearestDouble(text)
+        return value.isFinite ? value : nil
+    }
+
+    /// The nearest `Float`, rounded once from the text, or nil when the value is too large for one.
+    var float: Float? {
+        let value = Self.nearestFloat(text)
+        return value.isFinite ? value : nil
     }
 
     /// The value as a `Decimal`, if `Decimal` holds it exactly (38 significant
@@ -215,17 +205,16 @@ extension JSONNumberText {
 extension JSONNumberText {
     /// The value of text that is a plain integer of at most 18 digits (`-?[0-9]{1,18}`),
     /// which always fits an `Int64`; nil for anything else, which the full parse handles.
+    @inline(__always)
     static func plainInteger(_ text: UnsafeRawBufferPointer) -> Int64? {
-        var i = 0
         let negative = text.first == UInt8(ascii: "-")
-        if negative { i = 1 }
-        guard text.count > i, text.count - i <= 18 else { return nil }
+        let start = negative ? 1 : 0
+        guard text.count > start, text.count - start <= 18 else { return nil }
         var value: Int64 = 0
-        while i < text.count {
-            let digit = text[i] &- UInt8(ascii: "0")
+        for index in start..<text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
-            i += 1
+            value = value &* 10 &+ Int64(digit)
         }
         return negative ? -value : value
     }

@@ -18,6 +18,7 @@ struct CodableDecodeScenario: Scenario {
             TypedShape.of(input.shape).map { (input, $0, false) }
         }
         inputs.append((context.smallObjectsFeed(), .feed, true))
+        let strategyCases = inputs.filter { $0.0.shape == .twitter }.flatMap { [Self.snakeCaseKeys($0.0), Self.twitterDates($0.0)] }
         return inputs.map { input, shape, isFeed in
             let data = input.bytes
             let floor = isFeed ? [CodableFloor.contender(data)] : []
@@ -34,6 +35,46 @@ struct CodableDecodeScenario: Scenario {
                     },
                 ] + floor,
                 reference: Self.yajl, details: ["into \(shape.typeName), every field"])
+        } + strategyCases
+    }
+
+    /// twitter into camelCase structs with `.convertFromSnakeCase`, as most code decodes a
+    /// snake_case API: to compare with the default-keys row of the same input.
+    static func snakeCaseKeys(_ input: Input) -> BenchCase {
+        strategyCase(input, CamelTwitterSearch<String>.self, label: "convertFromSnakeCase", details: "camelCase properties") { .deferredToDate }
+    }
+
+    /// The same, with `created_at` decoded as a `Date` by Twitter's `DateFormatter`
+    /// (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it.
+    static func twitterDates(_ input: Input) -> BenchCase {
+        strategyCase(input, CamelTwitterSearch<Date>.self, label: "convertFromSnakeCase, Twitter dates", details: "dates by DateFormatter") {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+            return .formatted(formatter)
         }
+    }
+
+    /// Both decoders with `.convertFromSnakeCase` and the date strategy `dates` makes.
+    static func strategyCase<T: Decodable>(
+        _ input: Input, _ type: T.Type, label: String, details: String,
+        dates: @escaping @Sendable () -> JSONDecoder.DateDecodingStrategy
+    ) -> BenchCase {
+        let data = input.bytes
+        return BenchCase(
+            input: "\(input.name), \(label)", inputBytes: data.count,
+            contenders: [
+                Contender(Self.yajl, .yajlModel) {
+                    let decoder = YAJLDecoder()
+                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+                Contender(Self.foundation, .foundation) {
+                    let decoder = JSONDecoder()
+                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
+                    return { _ = try decoder.decode(type, from: data); return 1 }
+                },
+            ],
+            reference: Self.yajl, details: ["into \(type), \(details), every field"])
     }
 }

@@ -10,9 +10,9 @@ final class DecodingScope {
     private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
     let caches = UnsafeMutablePointer<DecodingCaches>.allocate(capacity: 1)
 
-    init(input: UnsafeRawPointer?) {
+    init(input: UnsafeRawPointer?, keyConversions: KeyConversionMemo? = nil) {
         slot.initialize(to: input)
-        caches.initialize(to: DecodingCaches())
+        caches.initialize(to: DecodingCaches(convertedKeys: ConvertedKeyTable(conversions: KeyConversions(memo: keyConversions))))
     }
 
     deinit {
@@ -31,8 +31,13 @@ final class DecodingScope {
 struct DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
     var keyBytes = KeyBytesCache()
-    /// Which types are arrays and string-keyed dictionaries (direct-mapped by type).
-    private var collectionKinds = [(type: ObjectIdentifier?, kind: CollectionKind)](repeating: (nil, .other), count: 32)
+    /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
+    var convertedKeys: ConvertedKeyTable
+
+    init(convertedKeys: ConvertedKeyTable) { self.convertedKeys = convertedKeys }
+    /// Which types are arrays and string-keyed dictionaries: 128 entries, two places for each
+    /// type, since a decode meets a few dozen types and a conflict costs a conformance check.
+    private var collectionKinds = [(type: ObjectIdentifier?, kind: CollectionKind)](repeating: (nil, .other), count: 128)
 
     /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
     /// answer (a runtime conformance check, thousands of instructions) is cached, since
@@ -40,9 +45,16 @@ struct DecodingCaches {
     @inline(__always)
     mutating func collectionKind<T>(of type: T.Type) -> CollectionKind {
         let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 59)
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 57)
         let cached = collectionKinds[slot]
         if cached.type == identifier { return cached.kind }
+        let other = collectionKinds[slot ^ 1]
+        if other.type == identifier { return other.kind }
+        return fillCollectionKind(of: type, identifier, slot: cached.type == nil ? slot : slot ^ 1)
+    }
+
+    @inline(never)
+    private mutating func fillCollectionKind<T>(of type: T.Type, _ identifier: ObjectIdentifier, slot: Int) -> CollectionKind {
         let kind: CollectionKind =
             if let array = type as? any DecodableArray.Type { .array(array) }
             else if let dictionary = type as? any StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }

@@ -3,8 +3,9 @@ import CYAJLTree
 /// A JSON object as a `KeyedDecodingContainer`.
 ///
 /// Keys are found by comparing the UTF-8 of `key.stringValue` with the key bytes in the
-/// input, without building strings (`.useDefaultKeys`), or in a table of converted keys built
-/// once per container (the other strategies). Like `JSONDecoder`, the first of repeated keys wins.
+/// input (`.useDefaultKeys`), or with the converted bytes of each JSON key, converted once per
+/// decoder (the other strategies), without building strings. Like `JSONDecoder`, the first of
+/// repeated keys wins.
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONValueDecoder
     let object: UInt32
@@ -17,24 +18,17 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         self.decoder = decoder
         self.object = object
         self.slot = UInt32(truncatingIfNeeded: depth)
-        if !decoder.usesDefaultKeys { _ = decoder.convertedKeys(of: object, slot: depth) }  // converted now, as JSONDecoder does
     }
 
     private var depth: Int { Int(slot) }
-
-    /// The table of converted keys, for key strategies other than `.useDefaultKeys`.
-    private var convertedKeys: ConvertedKeys? {
-        decoder.usesDefaultKeys ? nil : decoder.convertedKeys(of: object, slot: depth)
-    }
 
     var codingPath: [any CodingKey] { decoder.codingPath(depth, nil) }
 
     /// The distinct keys that `Key` can represent, in document order.
     var allKeys: [Key] {
-        if let convertedKeys { return convertedKeys.keys.compactMap(Key.init(stringValue:)) }
         var seen = Set<String>()
         return decoder.document.memberKeys(of: object).compactMap { node in
-            let name = decoder.string(ofKey: node)
+            let name = decoder.withKeyBytes(node, .init(slot: depth, converts: !decoder.usesDefaultKeys)) { String(validatedUTF8: $0) }
             return seen.insert(name).inserted ? Key(stringValue: name) : nil
         }
     }
@@ -45,8 +39,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func member(_ key: some CodingKey) -> UInt32? {
-        if let convertedKeys { return convertedKeys.members[key.stringValue] }
-        return decoder.withBytes(of: key) { decoder.member(named: $0, bits: $1, in: object, slot: depth) }
+        decoder.withBytes(of: key) { decoder.member(named: $0, bits: $1, in: object, slot: depth) }
     }
 
     @inline(__always)

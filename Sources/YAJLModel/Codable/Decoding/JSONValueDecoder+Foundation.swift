@@ -1,3 +1,4 @@
+import CYAJLTree
 import Foundation
 
 /// `Date`, `Data` and `URL` under the decoder's strategies, as `JSONDecoder` decodes them,
@@ -13,6 +14,8 @@ extension JSONValueDecoder {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try double(node, depth, element) / 1000)
         case .iso8601:
+            let fast = tag(node) == UInt32(YJM_STRING) ? withStringBytes(node, ISO8601.plainDateTime) : nil
+            if let fast { return fast }
             let text = try string(node, depth, element)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // JSONDecoder reports this one at the path of the container, without the key.

@@ -28,8 +28,6 @@ final class JSONValueDecoder {
         var path: [PathElement] = []
         /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
         var lookupHints = LookupHints()
-        /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
-        var convertedKeyTables: [ConvertedKeys?] = []
     }
 
     init(_ value: JSONValue, options: YAJLDecoder.Options, scope: DecodingScope, prefix: [any CodingKey]) {
@@ -73,11 +71,6 @@ final class JSONValueDecoder {
         scope.caches.pointee.keyBytes.withBytes(of: key, body)
     }
 
-    var convertedKeyTables: [ConvertedKeys?] {
-        _read { yield state.pointee.convertedKeyTables }
-        _modify { yield &state.pointee.convertedKeyTables }
-    }
-
     /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
     /// may outlive the step that made them.
     func child(at node: UInt32, codingPath: [any CodingKey]) -> JSONValueDecoder {
@@ -117,6 +110,35 @@ final class JSONValueDecoder {
             return body(UnsafeRawBufferPointer(start: input + Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
         }
         return document.withNumberText(node, body)
+    }
+
+    /// Calls `body` with the UTF-8 of a key node as `keys` reads it: as it is, or converted by the
+    /// key strategy.
+    @inline(__always)
+    func withKeyBytes<R>(_ node: UInt32, _ keys: KeyReading, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if !keys.converts { return withStringBytes(node, body) }
+        return withStringBytes(node) { raw in
+            scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: keys.slot) }, body)
+        }
+    }
+
+    /// How key nodes are read in one object: `converts` under a key strategy other than
+    /// `.useDefaultKeys`; `slot` is the object's depth, whose coding path a `.custom` strategy is given.
+    struct KeyReading {
+        let slot: Int
+        let converts: Bool
+    }
+
+    /// A JSON key converted by the key strategy, as `JSONDecoder` converts it.
+    private func convertKey(_ key: String, slot: Int) -> String {
+        switch options.keyDecodingStrategy {
+        case .convertFromSnakeCase:
+            return KeyConversion.fromSnakeCase(key)
+        case .custom(let convert):
+            return convert(codingPath(slot, nil) + [JSONCodingKey(stringValue: key)]).stringValue
+        default:
+            return key
+        }
     }
 
     func string(ofKey node: UInt32) -> String {

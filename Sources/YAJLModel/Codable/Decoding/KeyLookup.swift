@@ -109,61 +109,66 @@ extension JSONValueDecoder {
     /// Objects this small are scanned from the start on every lookup.
     static let scannedObjectSize = 8
 
-    /// The converted keys of `object`, made on first use and kept for its depth.
-    func convertedKeys(of object: UInt32, slot: Int) -> ConvertedKeys {
-        if convertedKeyTables.count <= slot {
-            convertedKeyTables.append(contentsOf: repeatElement(nil, count: slot + 1 - convertedKeyTables.count))
-        }
-        if let keys = convertedKeyTables[slot], keys.object == object { return keys }
-        let keys = ConvertedKeys(object: object, decoder: self, depth: slot)
-        convertedKeyTables[slot] = keys
-        return keys
-    }
-
     /// The value node of the first member of `object` whose key is `name` (whose
     /// `KeyBloom.bits` are `bits`), or nil. `slot` is the container's depth, which keeps its
-    /// lookup hint.
+    /// lookup hint. Under a key strategy other than `.useDefaultKeys`, keys are compared as
+    /// converted (`withKeyBytes`), as `JSONDecoder` matches them.
     @inline(__always)
     func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
+        if usesDefaultKeys { return member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
+        return convertedMember(named: name, bits: bits, in: object, slot: slot)
+    }
+
+    /// `member(named:bits:in:slot:)` under a key strategy that converts: out of line, so that
+    /// the default lookup, inlined where keys are decoded, stays as small as it was.
+    @inline(never)
+    private func convertedMember(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
+        member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: true))
+    }
+
+    @inline(__always)
+    private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
-        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
-        let hint = lookupHints.hint(slot)
+        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, keys: keys) }
+        let hint = lookupHints.hint(keys.slot)
         // The usual case: the key is the member at the hint, and none before it has the key.
         if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
-            let value = valueIfKey(hint.pointee.next, is: name)
+            let value = valueIfKey(hint.pointee.next, is: name, keys: keys)
         {
             hint.pointee.next = document.subtreeEnd(value)
             hint.pointee.seen.insert(bits)
             return value
         }
-        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, hint: &hint.pointee)
+        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, keys: keys, hint: &hint.pointee)
     }
 
     /// The value node after `key` if `key`'s bytes are `name`, else nil.
     @inline(__always)
-    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer) -> UInt32? {
+    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer, keys: KeyReading) -> UInt32? {
         let head = document.head(key)
         let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
-        guard !isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count, withStringBytes(key, { _keyBytesEqual($0, name) }) else {
-            return nil
-        }
+        // A plain key's length is in its node: most keys of another length cost no read.
+        if !keys.converts && isPlain && Int(head >> UInt32(YJM_KIND_BITS)) != name.count { return nil }
+        guard withKeyBytes(key, keys, { _keyBytesEqual($0, name) }) else { return nil }
         return isPlain ? key + 1 : key + 2
     }
 
     /// The lookup when the member at the hint is not the key: out of line, so that the usual case
     /// above stays small.
     @inline(never)
-    private func hintedMember(named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, hint: inout LookupHint) -> UInt32? {
+    private func hintedMember(
+        named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading, hint: inout LookupHint
+    ) -> UInt32? {
         if hint.object != object { hint = LookupHint(object: object, next: first) }
         if hint.complete && !hint.all.contains(bit) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
-        if let value = scan(for: name, bits: bit, from: hint.next, to: end, recording: &passed) {
-            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
+        if let value = scan(for: name, bits: bit, from: hint.next, to: end, keys: keys, recording: &passed) {
+            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next, keys: keys) {
                 var prefix = KeyBloom()
-                _ = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
+                _ = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
                 return earlier
             }
@@ -174,7 +179,7 @@ extension JSONValueDecoder {
         (hint.all, hint.complete) = (passed, true)
         guard hint.seen.contains(bit) else { return nil }
         var prefix = KeyBloom()
-        let value = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
+        let value = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
         return value
     }
@@ -184,12 +189,13 @@ extension JSONValueDecoder {
     /// match included, go into `seen`.
     @inline(__always)
     private func scan(
-        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, recording seen: inout KeyBloom
+        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, keys: KeyReading,
+        recording seen: inout KeyBloom
     ) -> UInt32? {
         var key = start
         while key < stop {
             let value = document.subtreeEnd(key)
-            let matches = withStringBytes(key) { bytes in
+            let matches = withKeyBytes(key, keys) { bytes in
                 if _keyBytesEqual(bytes, name) { return true }
                 seen.insert(KeyBloom.bits(bytes))
                 return false
@@ -205,10 +211,10 @@ extension JSONValueDecoder {
 
     /// Like `scan`, without recording: only keys of the right length are read.
     @inline(__always)
-    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32) -> UInt32? {
+    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32, keys: KeyReading) -> UInt32? {
         var key = start
         while key < stop {
-            if let value = valueIfKey(key, is: name) { return value }
+            if let value = valueIfKey(key, is: name, keys: keys) { return value }
             key = document.subtreeEnd(document.subtreeEnd(key))
         }
         return nil
@@ -234,41 +240,5 @@ func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) ->
             && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
     default:
         return _bytesEqual(a, b)
-    }
-}
-
-/// The members of one object under `.convertFromSnakeCase` or `.custom`: each JSON key is
-/// converted once, when the container is made, as `JSONDecoder` does.
-final class ConvertedKeys {
-    let object: UInt32
-    /// Converted key → value node; the first of repeated keys wins.
-    private(set) var members: [String: UInt32] = [:]
-    /// The distinct converted keys, in document order.
-    private(set) var keys: [String] = []
-
-    init(object: UInt32, decoder: JSONValueDecoder, depth: Int) {
-        self.object = object
-        let document = decoder.document
-        members.reserveCapacity(document.payload(object))
-        var containerPath: [any CodingKey]?
-        for key in document.memberKeys(of: object) {
-            let converted: String
-            switch decoder.options.keyDecodingStrategy {
-            case .convertFromSnakeCase:
-                converted = decoder.withStringBytes(key) { bytes in
-                    let text = String(validatedUTF8: bytes)
-                    return KeyConversion.hasInnerUnderscore(bytes) ? KeyConversion.fromSnakeCase(text) : text
-                }
-            case .custom(let convert):
-                if containerPath == nil { containerPath = decoder.codingPath(depth, nil) }
-                converted = convert((containerPath ?? []) + [JSONCodingKey(stringValue: decoder.string(ofKey: key))]).stringValue
-            default:
-                converted = decoder.string(ofKey: key)
-            }
-            if members[converted] == nil {
-                members[converted] = document.subtreeEnd(key)
-                keys.append(converted)
-            }
-        }
     }
 }

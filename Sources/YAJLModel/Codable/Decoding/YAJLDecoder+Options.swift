@@ -6,7 +6,11 @@ extension YAJLDecoder {
         var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
-        var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+        var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys {
+            didSet { keyConversions = KeyConversionMemo() }  // a new strategy converts anew
+        }
+        /// The keys converted by `keyDecodingStrategy` so far, by this decoder's every decode.
+        var keyConversions = KeyConversionMemo()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var parseOptions = JSONParseOptions()
 
@@ -39,7 +43,11 @@ extension YAJLDecoder {
     ///
     /// As with `JSONDecoder`, `.convertFromSnakeCase` converts the JSON's keys and then matches
     /// them, and the keys of a `[String: Value]` dictionary are never converted.
-    /// `.useDefaultKeys` is the fast path: keys are compared as bytes, without building strings.
+    ///
+    /// Each distinct JSON key is converted once per decoder (and again only after this property
+    /// is set), not once per object: the conversions are kept and shared by every decode, from
+    /// any task. So a `.custom` closure is called once per distinct key, with the coding path
+    /// of the first object that has it, and must not give different keys for different paths.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
         get { options[\.keyDecodingStrategy] }
         set { options[\.keyDecodingStrategy] = newValue }

@@ -116,8 +116,11 @@ public final class YAJLDecoder: Sendable {
     private static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String?, options: Options) throws -> T {
         let (target, prefix) = try path.map { try SubtreePath.resolve($0, in: value, decoding: type) } ?? (value, [])
         return try target.document.input.withBytes { bytes in
-            let scope = DecodingScope(input: bytes.baseAddress)
-            defer { scope.input = nil }  // a decoder that escapes reads the input safely, through the document
+            let scope = DecodingScope(input: bytes.baseAddress, keyConversions: options.usesDefaultKeys ? nil : options.keyConversions)
+            defer {
+                scope.input = nil  // a decoder that escapes reads the input safely, through the document
+                scope.caches.pointee.convertedKeys.conversions.save()
+            }
             let decoder = JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)
             return try decoder.unwrap(target.node, as: type, depth: 0, nil)
         }

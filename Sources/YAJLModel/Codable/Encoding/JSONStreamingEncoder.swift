@@ -30,7 +30,8 @@ final class JSONStreamingEncoder {
         /// Set where an error cannot be thrown (making a container); every later write throws it,
         /// and the encode as a whole fails with it (or falls back, for `EncodingFallback`).
         var failure: (any Error)?
-        var snakeCaseKeys: [String: String] = [:]
+        /// The keys converted to snake case, under `.convertToSnakeCase`.
+        var snakeCaseKeys = KeyBytesCache()
     }
 
     /// Whether keys are written as the types give them (`.useDefaultKeys`).
@@ -44,6 +45,14 @@ final class JSONStreamingEncoder {
         state.initialize(to: State(storage: JSONEncoderStorage(
             prettyPrinted: formatting.contains(.prettyPrinted), sortedKeys: formatting.contains(.sortedKeys),
             escapesSlashes: !formatting.contains(.withoutEscapingSlashes))))
+        if case .convertToSnakeCase = options.keyEncodingStrategy {
+            snakeCaseKeys = KeyBytesCache(converting: KeyConversions(memo: options.keyConversions), by: KeyConversion.toSnakeCase)
+        }
+    }
+
+    /// Hands the keys converted by this encode to the encoder, for its next encodes.
+    func saveKeyConversions() {
+        snakeCaseKeys.conversions?.save()
     }
 
     deinit {
@@ -81,7 +90,7 @@ final class JSONStreamingEncoder {
         @inline(__always) set { state.pointee.failure = newValue }
     }
 
-    private var snakeCaseKeys: [String: String] {
+    private var snakeCaseKeys: KeyBytesCache {
         _read { yield state.pointee.snakeCaseKeys }
         _modify { yield &state.pointee.snakeCaseKeys }
     }
@@ -231,25 +240,16 @@ final class JSONStreamingEncoder {
     @inline(__always)
     func beginMember(_ handle: ContainerHandle, key: some CodingKey) throws {
         try prepare(handle)
-        if usesDefaultKeys {
-            try writeKey(handle, key.stringValue)
-        } else {
-            try writeKey(handle, convertedKey(key, in: handle))
-        }
-    }
-
-    private func convertedKey(_ key: some CodingKey, in handle: ContainerHandle) -> String {
+        if usesDefaultKeys { return try writeKey(handle, key.stringValue) }
         switch options.keyEncodingStrategy {
         case .convertToSnakeCase:
-            let name = key.stringValue
-            if let converted = snakeCaseKeys[name] { return converted }
-            let converted = KeyConversion.toSnakeCase(name)
-            snakeCaseKeys[name] = converted
-            return converted
+            // Converted once per encoder, and cached as UTF-8 by key.
+            let written = snakeCaseKeys.withBytes(of: key) { bytes, _ in storage.beginMember(handle, key: bytes) }
+            if !written { try repeatedKey() }
         case .custom(let convert):
-            return convert(codingPath(of: handle) + [key]).stringValue
+            try writeKey(handle, convert(codingPath(of: handle) + [key]).stringValue)
         default:
-            return key.stringValue
+            try writeKey(handle, key.stringValue)
         }
     }
 
@@ -263,11 +263,13 @@ final class JSONStreamingEncoder {
     private func writeKey(_ handle: ContainerHandle, _ name: String) throws {
         let written = name.utf8.withContiguousStorageIfAvailable { storage.beginMember(handle, key: UnsafeRawBufferPointer($0)) }
             ?? { var name = name; return name.withUTF8 { storage.beginMember(handle, key: UnsafeRawBufferPointer($0)) } }()
-        guard written else {
-            // A repeated key: JSONEncoder keeps the last value, which streaming has already passed.
-            fail(EncodingFallback())
-            throw EncodingFallback()
-        }
+        if !written { try repeatedKey() }
+    }
+
+    /// A repeated key: JSONEncoder keeps the last value, which streaming has already passed.
+    private func repeatedKey() throws {
+        fail(EncodingFallback())
+        throw EncodingFallback()
     }
 
     /// Opens a container as the value of a new member or element of `parent` (`nestedContainer`).

@@ -7,7 +7,11 @@ extension YAJLEncoder {
         var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
         var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
         var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
-        var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+        var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys {
+            didSet { keyConversions = KeyConversionMemo() }  // a new strategy converts anew
+        }
+        /// The keys converted by `.convertToSnakeCase` so far, by this encoder's every encode.
+        var keyConversions = KeyConversionMemo()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
@@ -37,7 +41,9 @@ extension YAJLEncoder {
     }
 
     /// How the keys of encoded types become JSON keys; `.useDefaultKeys` by default.
-    /// As with `JSONEncoder`, the keys of dictionaries are never converted.
+    /// As with `JSONEncoder`, the keys of dictionaries are never converted. Under
+    /// `.convertToSnakeCase` each distinct key is converted once per encoder, and the conversions
+    /// are shared by every encode, from any task.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
         get { options[\.keyEncodingStrategy] }
         set { options[\.keyEncodingStrategy] = newValue }

@@ -36,6 +36,7 @@ public final class YAJLEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let options = options.snapshot
         let encoder = JSONStreamingEncoder(options: options)
+        defer { encoder.saveKeyConversions() }
         do {
             try encoder.encodeTopLevel(value)
             return encoder.takeOutput()

@@ -1,0 +1,120 @@
+/// The JSON keys of one decode under `.convertFromSnakeCase` or `.custom`, each with its
+/// converted UTF-8, so that looking a key up costs a hash of its bytes and one comparison
+/// instead of a conversion: keys are then matched as bytes, as with `.useDefaultKeys`.
+///
+/// Open addressing over a hash of each key's length and ends; the bytes of both spellings sit in one arena.
+struct ConvertedKeyTable {
+    private struct Entry {
+        var hash: UInt64 = 0
+        /// Where the JSON key's bytes start in `arena`; -1 for an empty entry.
+        var raw: Int32 = -1
+        var rawCount: Int32 = 0
+        var converted: Int32 = 0
+        var convertedCount: Int32 = 0
+    }
+
+    /// Empty until the first key, so that decodes with default keys allocate nothing here.
+    private var entries: [Entry] = []
+    private var filled = 0
+    private var arena: [UInt8] = []
+    /// The conversions this decoder made before, and the place for new ones.
+    var conversions: KeyConversions
+
+    /// Once the arena holds this many bytes the table starts afresh, a bound on input with
+    /// ever new keys.
+    private static let arenaLimit = 1 << 18
+
+    init(conversions: KeyConversions) { self.conversions = conversions }
+
+    /// Calls `body` with the UTF-8 of `raw` converted; `convert` converts a key seen for the first time.
+    @inline(__always)
+    mutating func withConverted<R>(
+        _ raw: UnsafeRawBufferPointer, convert: (String) -> String, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
+        guard raw.count <= Self.arenaLimit / 4 else {  // a huge key is converted, not kept
+            var converted = conversions.converted(String(validatedUTF8: raw), by: convert)
+            return converted.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        let hash = Self.hash(raw)
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while !entries.isEmpty {
+            let entry = entries[index]
+            if entry.raw < 0 { break }
+            if entry.hash == hash && Int(entry.rawCount) == raw.count {
+                let found: R? = arena.withUnsafeBytes { arena in
+                    let stored = UnsafeRawBufferPointer(rebasing: arena[Int(entry.raw)..<Int(entry.raw + entry.rawCount)])
+                    guard _keyBytesEqual(stored, raw) else { return nil }
+                    return body(UnsafeRawBufferPointer(rebasing: arena[Int(entry.converted)..<Int(entry.converted + entry.convertedCount)]))
+                }
+                if let found { return found }
+            }
+            index = (index + 1) & mask
+        }
+        let entry = insert(raw, hash: hash, convert: convert)
+        return arena.withUnsafeBytes {
+            body(UnsafeRawBufferPointer(rebasing: $0[Int(entry.converted)..<Int(entry.converted + entry.convertedCount)]))
+        }
+    }
+
+    /// Converts `raw` (through the decoder's conversions) and adds it; out of line, as it
+    /// happens once per distinct key.
+    @inline(never)
+    private mutating func insert(_ raw: UnsafeRawBufferPointer, hash: UInt64, convert: (String) -> String) -> Entry {
+        let converted = conversions.converted(String(validatedUTF8: raw), by: convert)
+        if arena.count + raw.count + converted.utf8.count > Self.arenaLimit {
+            entries = [Entry](repeating: Entry(), count: entries.count)
+            arena.removeAll(keepingCapacity: true)
+            filled = 0
+        }
+        if 2 * (filled + 1) > entries.count { rehash(count: max(64, 2 * entries.count)) }
+        let rawStart = arena.count
+        arena.append(contentsOf: raw)
+        let convertedStart = arena.count
+        arena.append(contentsOf: converted.utf8)
+        let entry = Entry(
+            hash: hash, raw: Int32(rawStart), rawCount: Int32(raw.count),
+            converted: Int32(convertedStart), convertedCount: Int32(arena.count - convertedStart))
+        place(entry)
+        filled += 1
+        return entry
+    }
+
+    private mutating func rehash(count: Int) {
+        let old = entries
+        entries = [Entry](repeating: Entry(), count: count)
+        for entry in old where entry.raw >= 0 { place(entry) }
+    }
+
+    private mutating func place(_ entry: Entry) {
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: entry.hash) & mask
+        while entries[index].raw >= 0 { index = (index + 1) & mask }
+        entries[index] = entry
+    }
+
+    /// A hash of the length and of the first and last eight bytes (or all of them, when fewer),
+    /// read in at most two loads: equal hashes are then compared byte for byte.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress, count > 0 else { return hash }
+        let first: UInt64
+        let last: UInt64
+        switch count {
+        case 8...:
+            first = base.loadUnaligned(as: UInt64.self)
+            last = (base + count - 8).loadUnaligned(as: UInt64.self)
+        case 4..<8:
+            first = UInt64(base.loadUnaligned(as: UInt32.self))
+            last = UInt64((base + count - 4).loadUnaligned(as: UInt32.self))
+        default:
+            first = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+            last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
+        }
+        hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
+        return hash ^ (hash >> 29)
+    }
+}

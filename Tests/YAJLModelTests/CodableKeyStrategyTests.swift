@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+import Testing
+import YAJLModel
+
+/// Key strategies: conversions equal Foundation's for every kind of name, and are converted
+/// once per coder, shared by its decodes and tasks, and made anew when the strategy changes.
+struct CodableKeyStrategyTests {
+    /// Names in both spellings, and the edge cases of Foundation's two algorithms.
+    static let names = [
+        "myURL", "URLString", "profileImageURL", "a_b", "x1Y", "_leading", "trailing_", "__double", "double__",
+        "__both__", "a__b", "a_b_c", "A_B", "FOO_BAR", "foo_Bar", "fooBar", "foo_bar_", "_foo_bar", "_", "__", "",
+        "x", "X", "ABC", "aBC", "oneTwoThree", "one_two_three", "dataURLString", "myHTTPServer", "a1B", "a1_b2",
+        "snake_1_case", "HTTPRequest", "iOS", "URLs", "url_https", "profile_background_image_url_https",
+        "éÉté", "ÜberCool", "über_cool", "straße_groß", "ǅungla", "i̇stanbul_city", "日本_語", "emoji_😀_key",
+        "mixed_CaseKey", "camelCASEKey", "a\u{301}_b", "_\u{301}_", "x_\u{301}y",
+    ]
+
+    /// The keys `allKeys` lists, which are the JSON's keys converted by the strategy.
+    private struct ConvertedNames: Decodable, Equatable {
+        let names: [String]
+        init(from decoder: any Decoder) throws {
+            names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).sorted()
+        }
+    }
+
+    private static func object(_ name: String) -> String {
+        let key = String(decoding: try! JSONEncoder().encode(name), as: UTF8.self)
+        return "{\(key): 1}"
+    }
+
+    @Test(arguments: names)
+    func fromSnakeCaseConvertsAsJSONDecoder(name: String) {
+        expectSameDecoding(ConvertedNames.self, Self.object(name), DecoderSetup(keys: .convertFromSnakeCase))
+    }
+
+    @Test func toSnakeCaseConvertsAsJSONEncoder() {
+        struct Keys: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyKey.self)
+                for (index, name) in CodableKeyStrategyTests.names.enumerated() {
+                    try container.encode(index, forKey: AnyKey(stringValue: name))
+                }
+            }
+        }
+        // Names that convert alike are a repeated key: both encoders keep the last value.
+        expectSameEncoding(Keys(), EncoderSetup(formatting: .sortedKeys, keys: .convertToSnakeCase))
+        for name in Self.names {
+            struct One: Encodable {
+                let name: String
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: AnyKey.self)
+                    try container.encode(1, forKey: AnyKey(stringValue: name))
+                }
+            }
+            expectSameEncoding(One(name: name), EncoderSetup(keys: .convertToSnakeCase))
+        }
+    }
+
+    /// One decoder converts the keys of many objects and decodes: the results and the keys
+    /// found or missed are JSONDecoder's, on every call.
+    @Test func conversionsAreReusedAcrossObjectsAndCalls() throws {
+        struct Item: Codable, Equatable {
+            let itemId: Int
+            let displayName: String
+            let tagURLs: [String]?
+        }
+        let json = #"[{"item_id": 1, "display_name": "a"}, {"display_name": "b", "item_id": 2, "tag_ur_ls": ["x"]}, {"item_id": 3, "display_name": "c", "tag_urls": []}]"#
+        let decoder = DecoderSetup(keys: .convertFromSnakeCase).yajl()
+        let expected = try DecoderSetup(keys: .convertFromSnakeCase).foundation().decode([Item].self, from: Data(json.utf8))
+        for _ in 0..<3 { #expect(try decoder.decode([Item].self, from: Data(json.utf8)) == expected) }
+        expectSameDecoding([Item].self, #"[{"item_id": 1}]"#, DecoderSetup(keys: .convertFromSnakeCase))
+    }
+
+    /// A `.custom` conversion runs once per distinct key for the decoder's lifetime, and a new
+    /// strategy set on the decoder is followed from then on.
+    @Test func customConversionRunsOncePerKeyUntilTheStrategyChanges() throws {
+        let calls = CallCounter()
+        struct Pair: Decodable, Equatable {
+            let first: Int
+            let second: Int
+        }
+        let decoder = YAJLDecoder()
+        decoder.keyDecodingStrategy = .custom { path in
+            calls.increment()
+            return AnyKey(stringValue: path.last?.stringValue.lowercased() ?? "")
+        }
+        let json = Data(#"[{"FIRST": 1, "SECOND": 2}, {"SECOND": 4, "FIRST": 3}]"#.utf8)
+        #expect(try decoder.decode([Pair].self, from: json) == [Pair(first: 1, second: 2), Pair(first: 3, second: 4)])
+        #expect(try decoder.decode([Pair].self, from: json).count == 2)
+        #expect(calls.count == 2)
+
+        decoder.keyDecodingStrategy = .custom { path in AnyKey(stringValue: path.last?.stringValue == "FIRST" ? "second" : "first") }
+        #expect(try decoder.decode([Pair].self, from: json) == [Pair(first: 2, second: 1), Pair(first: 4, second: 3)])
+        decoder.keyDecodingStrategy = .useDefaultKeys
+        #expect(throws: DecodingError.self) { try decoder.decode([Pair].self, from: json) }
+    }
+
+    /// Encoding: conversions are kept across calls, and dropped when the strategy changes.
+    @Test func encoderFollowsStrategyChanges() throws {
+        struct Sample: Encodable {
+            let someValue = 1
+            let otherURL = "u"
+        }
+        let encoder = YAJLEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        for _ in 0..<2 { #expect(try encoder.encodeToString(Sample()) == #"{"other_url":"u","some_value":1}"#) }
+        encoder.keyEncodingStrategy = .useDefaultKeys
+        #expect(try encoder.encodeToString(Sample()) == #"{"otherURL":"u","someValue":1}"#)
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        #expect(try encoder.encodeToString(Sample()) == #"{"other_url":"u","some_value":1}"#)
+    }
+
+    /// One decoder and one encoder used from several tasks at once, sharing their conversions.
+    @Test func sharedCodersConvertConcurrently() async throws {
+        struct Record: Codable, Equatable {
+            let recordId: Int
+            let ownerName: String
+            let homePage: String
+        }
+        let records = (0..<50).map { Record(recordId: $0, ownerName: "owner \($0)", homePage: "https://example.com/\($0)") }
+        let snakeJSON = try DecoderSetup.snakeEncoder.encode(records)
+        let decoder = DecoderSetup(keys: .convertFromSnakeCase).yajl()
+        let encoder = YAJLEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var same = true
+                    for _ in 0..<20 {
+                        same = try same && decoder.decode([Record].self, from: snakeJSON) == records
+                        same = try same && decoder.decode([Record].self, from: encoder.encode(records)) == records
+                    }
+                    return same
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 8))
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, SharedData.unavailableReason))
+    func twitterDecodesIntoCamelCaseAsWithJSONDecoder() throws {
+        let data = Data(try SharedData.corpusBytes("twitter.json"))
+        let setup = DecoderSetup(keys: .convertFromSnakeCase)
+        let expected = try setup.foundation().decode(CamelTwitterSearch<String>.self, from: data)
+        let decoder = setup.yajl()
+        #expect(try decoder.decode(CamelTwitterSearch<String>.self, from: data) == expected)
+        #expect(try decoder.decode(CamelTwitterSearch<String>.self, from: data) == expected)
+        #expect(expected.statuses.count == 100 && expected.statuses.contains { $0.retweetedStatus != nil })
+        let snake = YAJLEncoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        snake.outputFormatting = .sortedKeys
+        let foundationSnake = JSONEncoder()
+        foundationSnake.keyEncodingStrategy = .convertToSnakeCase
+        foundationSnake.outputFormatting = .sortedKeys
+        #expect(try snake.encode(expected) == foundationSnake.encode(expected))
+    }
+}
+
+extension DecoderSetup {
+    /// A `JSONEncoder` that writes snake_case keys, for inputs.
+    static var snakeEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+}
+
+/// A counter that `@Sendable` closures can share.
+final class CallCounter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}
+
+extension CodableKeyStrategyTests {
+    /// Keys too long to keep in the decoder's table still convert and match.
+    @Test func hugeKeysConvertAsJSONDecoder() {
+        let long = String(repeating: "long_key_", count: 20_000)
+        struct Probe: Decodable, Equatable {
+            let names: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                var names: [String: Int] = [:]
+                for key in container.allKeys { names[key.stringValue] = try container.decode(Int.self, forKey: key) }
+                self.names = names
+            }
+        }
+        expectSameDecoding(Probe.self, #"{"\#(long)": 1, "short_key": 2}"#, DecoderSetup(keys: .convertFromSnakeCase))
+    }
+}
