@@ -1,6 +1,5 @@
 /// 5^q for q in -342...308, each as the 128 most significant bits of its binary expansion
-/// (high word, then low word): truncated, except for -27 ≤ q < 0, which are rounded up (there
-/// 5^-q fits 64 bits, and the algorithm relies on the product never being too small). The
+/// (high word, then low word): truncated, except for -27 ≤ q < 0, which are rounded up. The
 /// table the Eisel-Lemire algorithm needs, computed exactly with arbitrary-precision integers
 /// (checked again against 5^q and ⌊2^k / 5^-q⌋); do not edit by hand.
 enum PowersOfFive {
