@@ -3,8 +3,13 @@ extension JSONElementReader {
     /// Pointer or a dotted path, or every top-level value of a text that holds any
     /// number of them.
     ///
-    /// A string literal is a pointer: `"/items"` is the `items` array of the top-level
-    /// object, `""` the top-level array.
+    /// A string literal that starts with `/` is a pointer: `"/items"` is the `items` array
+    /// of the top-level object; `""` is the top-level array. Any other string is a dotted
+    /// path, as ``JSONValue/subscript(path:)`` reads it: `"items"`, `"feed.items"`.
+    ///
+    /// A target that is missing or not an array is an error,
+    /// ``JSONError/targetNotAnArray(_:found:at:)``, unless
+    /// ``JSONStreamOptions/allowsMissingTarget`` lets a missing one mean no elements.
     ///
     /// ```swift
     /// JSONElementReader.Target.pointer("/feed/items")   // same as "/feed/items"
@@ -26,9 +31,10 @@ extension JSONElementReader {
         /// decimal index without leading zeros. A pointer that is not valid (one that does not
         /// start with `/`, or a `~` not followed by `0` or `1`) names nothing.
         ///
-        /// If the value there is not an array, or there is none, the reader finds no elements,
-        /// and ``JSONElementReader/envelope`` holds the whole text. Every array at the pointer
-        /// is read, in order, when a repeated key names more than one.
+        /// If the value there is not an array, or there is none, the reader throws
+        /// ``JSONError/targetNotAnArray(_:found:at:)`` once the text has ended (see
+        /// ``JSONStreamOptions/allowsMissingTarget``). Every array at the pointer is read,
+        /// in order, when a repeated key names more than one.
         public static func pointer(_ pointer: String) -> Target {
             Target(tokens: tokens(ofPointer: pointer), description: pointer)
         }
@@ -55,9 +61,15 @@ extension JSONElementReader {
         /// without line numbers' help (a record may span lines; see ``JSONLinesReader``).
         public static let values = Target(tokens: nil, description: "(top-level values)")
 
-        /// The array at the pointer `value`.
+        /// The array at `value`: a pointer when it is empty or starts with `/`, else a dotted path.
         public init(stringLiteral value: String) {
-            self = .pointer(value)
+            self.init(value)
+        }
+
+        /// The array at `string`: a pointer when it is empty or starts with `/`, else a
+        /// dotted path, so that `"statuses"` reads what `root[path: "statuses"]` finds.
+        public init(_ string: String) {
+            self = string.isEmpty || string.utf8.first == UInt8(ascii: "/") ? .pointer(string) : .path(string)
         }
 
         /// A pointer's unescaped tokens; for a pointer that is not valid, one token that

@@ -35,6 +35,12 @@ public struct JSONStreamOptions: Sendable, Hashable {
     /// Skips a UTF-8 byte-order mark at the very start of the stream. On by default.
     public var skipsByteOrderMark: Bool = true
 
+    /// Whether a ``JSONElementReader`` target that is missing, or `null`, means no
+    /// elements. Off by default: then, as when the value there is not an array, the
+    /// reader throws ``JSONError/targetNotAnArray(_:found:at:)`` at the end of the text,
+    /// so that a misspelled key or a changed feed is not read as an empty one.
+    public var allowsMissingTarget: Bool = false
+
     /// How many bytes to read from a file at a time. The default, 64 KiB, keeps
     /// the buffer small and the read calls few.
     public var readSize: Int = 64 << 10
