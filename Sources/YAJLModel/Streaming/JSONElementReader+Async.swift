@@ -28,8 +28,9 @@ extension JSONElementReader {
     /// The elements of an array, read from an asynchronous sequence of bytes or chunks:
     /// see `JSONElementReader.elements(of:at:options:)`.
     ///
-    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
-    /// the base sequence's.
+    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, the
+    /// base sequence's, or `CancellationError` once its task is cancelled: it checks before
+    /// each pull from the base sequence.
     public struct AsyncElements<Base: AsyncSequence>: AsyncSequence {
         public typealias Element = JSONValue
 

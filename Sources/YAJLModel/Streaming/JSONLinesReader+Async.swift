@@ -24,8 +24,9 @@ extension JSONLinesReader {
     /// The records of JSON Lines, read from an asynchronous sequence of bytes or chunks:
     /// see `JSONLinesReader.records(of:options:invalidRecords:)`.
     ///
-    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
-    /// the base sequence's.
+    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, the
+    /// base sequence's, or `CancellationError` once its task is cancelled: it checks before
+    /// each pull from the base sequence.
     public struct AsyncRecords<Base: AsyncSequence>: AsyncSequence {
         public typealias Element = JSONRecord
 
