@@ -63,26 +63,26 @@ import YAJLModelNIO
     @Test func errorsBecomeAnswersThatSayWhatAndWhere() throws {
         let syntax = try #require(#expect(throws: JSONError.self) { try JSONDocument(parsing: ByteBuffer(string: "[1,\n 2 x]")) })
         let answer = try #require(JSONErrorResponse(for: syntax))
-        #expect(answer.status == 400 && answer.message.hasPrefix("syntax error at line 2, column"))
+        #expect(answer.statusCode == 400 && answer.message.hasPrefix("syntax error at line 2, column"))
         #expect(answer.bodyText.hasPrefix(#"{"error":{"message":"syntax error at line 2"#) && answer.bodyText.contains(#""line":2,"column":"#))
 
         let truncated = try #require(#expect(throws: DecodingError.self) { try YAJLDecoder().decode(Feed.self, from: ByteBuffer(string: #"{"title": "#)) })
-        #expect(JSONErrorResponse(for: truncated)?.status == 400)
+        #expect(JSONErrorResponse(for: truncated)?.statusCode == 400)
         #expect(JSONErrorResponse(for: truncated)?.message.hasPrefix("unexpected end of input at line 1") == true)
 
         let wrongType = try #require(#expect(throws: DecodingError.self) {
             try YAJLDecoder().decode(Feed.self, from: ByteBuffer(string: #"{"title": "t", "items": [{"id": 1, "title": "a"}, {"id": "2", "title": "b"}]}"#))
         })
         let typeAnswer = try #require(JSONErrorResponse(for: wrongType))
-        #expect(typeAnswer.status == 422 && typeAnswer.message.hasPrefix("items[1].id: expected Int"), "\(typeAnswer.message)")
+        #expect(typeAnswer.statusCode == 422 && typeAnswer.message.hasPrefix("items[1].id: expected Int"), "\(typeAnswer.message)")
 
         let model = try #require(#expect(throws: JSONModelError.self) { try JSONArray<String>(json: JSONDocument(parsing: ByteBuffer(string: "[\"a\", 2]")).root) })
         let modelAnswer = try #require(JSONErrorResponse(for: model))
-        #expect(modelAnswer.status == 422)
+        #expect(modelAnswer.statusCode == 422)
         #expect(modelAnswer.bodyText.contains(#""issues":[{"path":"[1]","reason":"expected string, found number","offset":6,"line":1,"column":7}]"#), "\(modelAnswer.bodyText)")
 
-        #expect(JSONErrorResponse(JSONError.targetNotAnArray("items", found: .object, at: JSONSourceLocation(offset: 9, line: 1, column: 10))).status == 422)
-        #expect(JSONErrorResponse(JSONError.tooLarge(.inputBytes, limit: 10, at: JSONSourceLocation(offset: 10, line: 1, column: 11))).status == 413)
+        #expect(JSONErrorResponse(JSONError.targetNotAnArray("items", found: .object, at: JSONSourceLocation(offset: 9, line: 1, column: 10))).statusCode == 422)
+        #expect(JSONErrorResponse(JSONError.tooLarge(.inputBytes, limit: 10, at: JSONSourceLocation(offset: 10, line: 1, column: 11))).statusCode == 413)
         #expect(JSONErrorResponse(for: CancellationError()) == nil)
     }
 }

@@ -12,7 +12,7 @@ extension YAJLDecoder: RequestDecoder {
         do {
             return try decode(type, from: buffer)
         } catch {
-            throw JSONErrorResponse(for: error).map(JSONHTTPError.init) ?? error
+            throw JSONErrorResponse(for: error) ?? error
         }
     }
 }

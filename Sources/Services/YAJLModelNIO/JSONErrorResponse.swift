@@ -3,7 +3,8 @@ public import YAJLModel
 
 /// What an HTTP service answers when a request body is not the JSON it expects: a
 /// status and a JSON body that says what went wrong and where. The Hummingbird and
-/// Vapor adapters answer with it; it is here so that both say the same.
+/// Vapor adapters answer with it (it is their `HTTPResponseError` and `AbortError`); it
+/// is here so that both say the same.
 ///
 /// - ``JSONError`` (not JSON, cut short, too deep): 400 Bad Request; a limit on the
 ///   input's size: 413 Content Too Large; a stream target that is not an array: 422.
@@ -19,7 +20,7 @@ public import YAJLModel
 /// ```
 public struct JSONErrorResponse: Sendable, Hashable {
     /// The HTTP status code.
-    public var status: Int
+    public var statusCode: Int
     /// The message: the error's description, with where.
     public var message: String
     /// The body, `{"error": {"message": …, …}}`.
@@ -33,7 +34,7 @@ public struct JSONErrorResponse: Sendable, Hashable {
         case let error as JSONModelError:
             self.init(error)
         case let error as JSONConversionError:
-            self.init(status: 422, message: error.description)
+            self.init(statusCode: 422, message: error.description)
         case DecodingError.dataCorrupted(let context) where context.underlyingError is JSONError:
             guard let cause = context.underlyingError as? JSONError else { return nil }
             self.init(cause)
@@ -51,7 +52,7 @@ public struct JSONErrorResponse: Sendable, Hashable {
         case .targetNotAnArray: 422
         default: 400
         }
-        self.init(status: status, message: error.description, Self.place(offset: error.offset, error.location))
+        self.init(statusCode: status, message: error.description, Self.place(offset: error.offset, error.location))
     }
 
     /// The answer to a model error: 422 with every issue, or a parse error's answer.
@@ -64,7 +65,7 @@ public struct JSONErrorResponse: Sendable, Hashable {
             .object([JSONMember(key: "path", value: .string(issue.path)), JSONMember(key: "reason", value: .string(issue.reason.description))]
                 + Self.place(offset: issue.offset, issue.location))
         }
-        self.init(status: 422, message: error.description, [JSONMember(key: "issues", value: .array(issues))])
+        self.init(statusCode: 422, message: error.description, [JSONMember(key: "issues", value: .array(issues))])
     }
 
     /// The answer to a decoding error about the values: 422 with the coding path.
@@ -79,12 +80,12 @@ public struct JSONErrorResponse: Sendable, Hashable {
         let path = context.map(Self.path) ?? ""
         let detail = context?.debugDescription ?? ""
         let message = "\(path.isEmpty ? "(root)" : path): \(what)" + (detail.isEmpty ? "" : " (\(detail))")
-        self.init(status: 422, message: message, [JSONMember(key: "path", value: .string(path))])
+        self.init(statusCode: 422, message: message, [JSONMember(key: "path", value: .string(path))])
     }
 
-    /// An answer with `status` and `message`, and `members` beside the message in the body.
-    public init(status: Int, message: String, _ members: [JSONMember] = []) {
-        self.status = status
+    /// An answer with `statusCode` and `message`, and `members` beside the message in the body.
+    public init(statusCode: Int, message: String, _ members: [JSONMember] = []) {
+        self.statusCode = statusCode
         self.message = message
         body = .object([JSONMember(key: "error", value: .object([JSONMember(key: "message", value: .string(message))] + members))])
     }

@@ -5,12 +5,12 @@ import YAJLModelNIO
 
 extension YAJLDecoder: ContentDecoder {
     /// Decodes a request body. A body that is not JSON, or not the JSON `decodable`
-    /// reads, is a ``JSONAbortError`` whose response says what and where.
+    /// reads, is a ``JSONErrorResponse`` whose response says what and where.
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
         do {
             return try decode(decodable, from: body)
         } catch {
-            throw JSONErrorResponse(for: error).map(JSONAbortError.init) ?? error
+            throw JSONErrorResponse(for: error) ?? error
         }
     }
 }
