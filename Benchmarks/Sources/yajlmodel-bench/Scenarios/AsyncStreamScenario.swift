@@ -2,8 +2,10 @@ import Foundation
 import YAJLModel
 
 /// The asynchronous readers on a feed that arrives in 64 KiB chunks, as a request
-/// body does: the elements of a JSON array against the same records as JSON Lines.
-/// The chunks are made before the timing, so the rows time the readers alone.
+/// body does: the elements of a JSON array against the same records as JSON Lines,
+/// each from `[UInt8]` chunks and from SwiftNIO `ByteBuffer`s (what a Hummingbird or
+/// Vapor body hands over). The chunks are made before the timing, so the rows time the
+/// readers alone.
 struct AsyncStreamScenario: Scenario {
     let name = "async-stream"
     let title = "stream a request body (async)"
@@ -31,7 +33,7 @@ struct AsyncStreamScenario: Scenario {
             }
             let lines = stride(from: 0, to: text.count, by: Self.chunkSize).map { Array(text[$0..<min($0 + Self.chunkSize, text.count)]) }
             return BenchCase(
-                input: feed.name, inputBytes: count, contenders: Self.contenders(array: array, lines: lines),
+                input: feed.name, inputBytes: count, contenders: Self.contenders(array: array, lines: lines) + Self.byteBufferContenders(array: array, lines: lines),
                 reference: Self.elements,
                 details: ["every record, counting them and summing their \"id\"; chunks from memory through an AsyncSequence"],
                 measuresMemory: false)
