@@ -1,5 +1,5 @@
 #if NIO
-public import Foundation
+import Foundation
 public import NIOCore
 public import YAJLModel
 
