@@ -9,9 +9,9 @@ struct CodableFloatTextTests {
         var found: [String] = []
         for value in values where value.isFinite {
             var bytes: [UInt8] = []
-            _JSONNumberFormatting.append(value, to: &bytes)
+            JSONNumberFormatting.append(value, to: &bytes)
             let text = String(decoding: bytes, as: UTF8.self)
-            if text != _JSONNumberFormatting.text(of: value) { found.append("\(value.description): \(text)") }
+            if text != JSONNumberFormatting.text(of: value) { found.append("\(value.description): \(text)") }
         }
         return found
     }
@@ -69,13 +69,13 @@ struct CodableFloatTextTests {
 
     /// The shortest-decimal search is exact in its range and gives up outside it.
     @Test func shortestDecimalRange() {
-        #expect(_ShortestDecimal(Double.leastNonzeroMagnitude) == nil)
-        #expect(_ShortestDecimal(Double.greatestFiniteMagnitude) == nil)
-        #expect(_ShortestDecimal(-1.5) == nil)
-        let decimal = _ShortestDecimal(19.99)
+        #expect(ShortestDecimal(Double.leastNonzeroMagnitude) == nil)
+        #expect(ShortestDecimal(Double.greatestFiniteMagnitude) == nil)
+        #expect(ShortestDecimal(-1.5) == nil)
+        let decimal = ShortestDecimal(19.99)
         #expect(decimal?.digits == 1999 && decimal?.exponent == -2)
         for q in -1100...1100 {
-            #expect(_ShortestDecimal.floorLog10OfPowerOfTwo(q) == Int((Double(q) * log10(2.0)).rounded(.down)), "\(q)")
+            #expect(ShortestDecimal.floorLog10OfPowerOfTwo(q) == Int((Double(q) * log10(2.0)).rounded(.down)), "\(q)")
         }
     }
 }

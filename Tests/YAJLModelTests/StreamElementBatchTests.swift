@@ -92,7 +92,7 @@ import Testing
             // What it keeps alive: the elements completed by one feed of at most
             // 16 kB of new bytes (after the one that began before it).
             let document = record.value.document
-            #expect(document.inputByteCount <= _ElementSorter.sliceBytes + longest + 2)
+            #expect(document.inputByteCount <= ElementSorter.sliceBytes + longest + 2)
             #expect(document.root.count < 130)
             #expect(document.treeByteCount < 4 * document.inputByteCount)
         }

@@ -63,12 +63,12 @@ extension StreamParserTests {
 }
 
 extension StreamParserTests {
-    /// A document larger than `_ByteBuffer.mappingThreshold`: the buffer becomes a
+    /// A document larger than `StreamBuffer.mappingThreshold`: the buffer becomes a
     /// mapping, grows by remapping, and is handed over as the document's input.
     @Test func aLargeDocumentInAMappedBuffer() throws {
         let items = (0..<120_000).map { #"{"id": \#($0), "name": "item \#($0) \u00e9", "tags": ["a", "b"], "n": \#($0 % 97).5}"# }
         let bytes = Array(("{\"items\": [" + items.joined(separator: ",\n") + "]}").utf8)
-        #expect(bytes.count > 2 * _ByteBuffer.mappingThreshold)
+        #expect(bytes.count > 2 * StreamBuffer.mappingThreshold)
         let whole = try JSONDocument(parsing: bytes)
         // Unsized, sized, and sized wrongly (too small, then too large).
         for expected in [nil, bytes.count, bytes.count / 3, bytes.count * 2] {
@@ -88,13 +88,13 @@ extension StreamParserTests {
     @Test func aHugeElementInAMappedBuffer() throws {
         let huge = "[" + (0..<1_500_000).map { String($0 % 1000) }.joined(separator: ",") + "]"
         let text = Array("[1, \(huge), {\"after\": true}, 3]".utf8)
-        #expect(text.count > _ByteBuffer.mappingThreshold)
+        #expect(text.count > StreamBuffer.mappingThreshold)
         var reader = try JSONElementReader(chunks: chunks(of: text, first: 0, period: 65_536))
         let outcome = readAll(&reader)
         #expect(outcome.error == nil)
         #expect(outcome.texts == ["1", huge, #"{"after": true}"#, "3"])
         #expect(outcome.records[1].value.count == 1_500_000)
-        #expect(reader.engine.framer.buffer.capacity >= _ByteBuffer.mappingThreshold)
+        #expect(reader.engine.framer.buffer.capacity >= StreamBuffer.mappingThreshold)
     }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 /// encoders get it through their containers.
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
-        if let decoder = decoder as? _JSONValueDecoder {
+        if let decoder = decoder as? JSONValueDecoder {
             self = JSONValue(document: decoder.document, node: decoder.node)
             return
         }
@@ -29,7 +29,7 @@ extension JSONValue: Codable {
     /// then the scalars in turn. Numbers keep as much as the decoder gives: integers exactly,
     /// then `Decimal`, then `Double`.
     private static func rebuild(from decoder: any Decoder, into text: inout [UInt8]) throws {
-        if let object = try? decoder.container(keyedBy: _JSONKey.self) {
+        if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
             text.append(UInt8(ascii: "{"))
             for (index, key) in object.allKeys.enumerated() {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
@@ -60,7 +60,7 @@ extension JSONValue: Codable {
             } else if let decimal = try? value.decode(Decimal.self), decimal.isFinite {
                 text += decimal.description.utf8
             } else {
-                text += _JSONNumberFormatting.text(of: try value.decode(Double.self)).utf8
+                text += JSONNumberFormatting.text(of: try value.decode(Double.self)).utf8
             }
         }
     }
@@ -68,12 +68,12 @@ extension JSONValue: Codable {
     private static func appendString(_ string: String, to text: inout [UInt8]) {
         var string = string
         text.append(UInt8(ascii: "\""))
-        string.withUTF8 { _JSONEscaping.append(UnsafeRawBufferPointer($0), escapingSlashes: false, to: &text) }
+        string.withUTF8 { JSONEscaping.append(UnsafeRawBufferPointer($0), escapingSlashes: false, to: &text) }
         text.append(UInt8(ascii: "\""))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let encoder = encoder as? _JSONStreamingEncoder {
+        if let encoder = encoder as? JSONStreamingEncoder {
             try encoder.writeJSONValue(self)
             return
         }

@@ -19,20 +19,20 @@ import Foundation
 public final class JSONDocument: @unchecked Sendable {
     // @unchecked: `tree` points at C memory that is written only during `init`
     // and freed only in `deinit`; the lazily built lookup indexes are read and
-    // written only with the document's lock held (see `_IndexLocks`).
+    // written only with the document's lock held (see `IndexLocks`).
 
-    let input: _JSONInput
+    let input: JSONInput
     let tree: yjm_tree
     /// True when the input's bytes can be copied as JSON as they are (no comments).
     let isVerbatimJSON: Bool
-    /// Read and written only through ``indexes``, with the lock `_IndexLocks` picks
+    /// Read and written only through ``indexes``, with the lock `IndexLocks` picks
     /// for the document held: a lock of its own would cost every document (each
     /// element of a stream has one) a lock to allocate and free, for indexes that
     /// only containers of more than 16 children ever need.
-    var lockedIndexes: _LookupIndexes?
+    var lockedIndexes: LookupIndexes?
     /// For a document made by editing another: the edits. Such a document has no
     /// tree of its own until it is read (see ``root``).
-    let edits: _DocumentEdits?
+    let edits: DocumentEdits?
 
     /// Parses `data`, keeping it (no copy) as the document's input.
     public convenience init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONError) {
@@ -68,7 +68,7 @@ public final class JSONDocument: @unchecked Sendable {
         try self.init(input: .data(Data(contentsOf: url)), options: options)
     }
 
-    init(input: _JSONInput, options: JSONParseOptions) throws(JSONError) {
+    init(input: JSONInput, options: JSONParseOptions) throws(JSONError) {
         self.input = input
         var tree = yjm_tree()
         var error = yjm_error()
@@ -97,7 +97,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// A document over `input` whose tree was built elsewhere (by a stream); takes over `tree`.
-    init(input: _JSONInput, tree: yjm_tree, isVerbatimJSON: Bool) {
+    init(input: JSONInput, tree: yjm_tree, isVerbatimJSON: Bool) {
         self.input = input
         self.tree = tree
         self.isVerbatimJSON = isVerbatimJSON
@@ -105,7 +105,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// A document made by editing another; see ``setting(_:at:)-(JSON,_)``.
-    init(edits: _DocumentEdits) {
+    init(edits: DocumentEdits) {
         input = .bytes([])
         tree = yjm_tree()
         isVerbatimJSON = true
@@ -150,7 +150,7 @@ extension JSONParseOptions {
 
 extension JSONError {
     /// Translates the C builder's error into a located ``JSONError``.
-    init(_ status: yjm_status, _ error: yjm_error, input: _JSONInput, options: JSONParseOptions, limit: Int) {
+    init(_ status: yjm_status, _ error: yjm_error, input: JSONInput, options: JSONParseOptions, limit: Int) {
         let offset = Int(error.offset)
         let at = input.withBytes { JSONSourceLocation(offset: offset, in: $0) }
         self.init(status, error, at: at, options: options, inputLimit: limit, memoryLimit: input.count)

@@ -21,7 +21,7 @@ where Element.Decoded: Sendable {
     /// The JSON array the elements were read from.
     public let original: JSONValue
     /// The elements in order once the array has changed; nil until then.
-    var slots: _Slots<Element.Decoded>?
+    var slots: Slots<Element.Decoded>?
 
     init(validated json: JSONValue) { original = json }
 
@@ -38,13 +38,13 @@ where Element.Decoded: Sendable {
     /// elements and the text between them are kept. New values that stand where as many
     /// original elements were (an assigned element) take their places; others are
     /// inserted where they stand.
-    var edited: _EditedValue {
+    var edited: EditedValue {
         guard let slots else { return .original(original) }
         let document = original.document
         let end = document.subtreeEnd(original.node)
-        var container = _PatchedContainer(original: original)
+        var container = PatchedContainer(original: original)
         var next = document.firstChild(original.node)  // the first original element not yet placed
-        var pending: [_EditedValue] = []
+        var pending: [EditedValue] = []
         func place(before kept: UInt32?) {
             var missing: [UInt32] = []
             while next < end, next != kept {
@@ -58,7 +58,7 @@ where Element.Decoded: Sendable {
                 if let kept {
                     container.inserted[kept] = pending
                 } else {
-                    container.appended = pending.map { _EditedMember(key: "", value: $0) }
+                    container.appended = pending.map { EditedMember(key: "", value: $0) }
                 }
             }
             pending = []
@@ -67,7 +67,7 @@ where Element.Decoded: Sendable {
         for slot in slots.elements {
             switch slot {
             case .original(let node): place(before: node)
-            case .value(let value): pending.append(_EditedValue(value, codec: Element.self, like: nil))
+            case .value(let value): pending.append(EditedValue(value, codec: Element.self, like: nil))
             }
         }
         place(before: nil)
@@ -76,7 +76,7 @@ where Element.Decoded: Sendable {
 }
 
 /// The elements of a changed ``JSONArray``: original elements by node, and new values.
-struct _Slots<Decoded: Sendable>: Sendable {
+struct Slots<Decoded: Sendable>: Sendable {
     enum Slot: Sendable {
         case original(UInt32)
         case value(Decoded)
@@ -114,7 +114,7 @@ extension JSONArray {
     private mutating func listSlots() {
         guard slots == nil else { return }
         let document = original.document
-        var nodes: [_Slots<Element.Decoded>.Slot] = []
+        var nodes: [Slots<Element.Decoded>.Slot] = []
         nodes.reserveCapacity(original.count)
         var node = document.firstChild(original.node)
         let end = document.subtreeEnd(original.node)
@@ -122,7 +122,7 @@ extension JSONArray {
             nodes.append(.original(node))
             node = document.subtreeEnd(node)
         }
-        slots = _Slots(elements: nodes)
+        slots = Slots(elements: nodes)
     }
 }
 

@@ -128,7 +128,7 @@ public struct JSONValidation: Sendable {
                 path += path.isEmpty || problem.suffix.hasPrefix("[") ? problem.suffix : "." + problem.suffix
             }
             let offset = problem.offset ?? problem.value.byteRange.lowerBound
-            let location = root.document.input.withBytes { _TextPosition().location(of: offset, in: $0) }
+            let location = root.document.input.withBytes { TextPosition().location(of: offset, in: $0) }
             return .init(path: path, offset: offset, reason: problem.reason, location: location)
         }
     }

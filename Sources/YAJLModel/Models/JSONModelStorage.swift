@@ -21,20 +21,20 @@ public final class JSONModelStorage: @unchecked Sendable {
     /// The JSON object the model was read from, unmapped keys included.
     public let original: JSONValue
     /// The changes over `original`; nil until a property is set.
-    private(set) var edits: _EditedValue?
-    @usableFromInline let cache: _Locked<_ModelCache>
+    private(set) var edits: EditedValue?
+    @usableFromInline let cache: _Locked<ModelCache>
 
     /// Storage for a model with `propertyCount` mapped properties.
     public init(json: JSONValue, propertyCount: Int) {
         original = json
-        cache = _Locked(_ModelCache(values: Array(repeating: nil, count: propertyCount), keys: Array(repeating: nil, count: propertyCount)))
+        cache = _Locked(ModelCache(values: Array(repeating: nil, count: propertyCount), keys: Array(repeating: nil, count: propertyCount)))
     }
 
     private init(copying other: JSONModelStorage) {
         original = other.original
         edits = other.edits
         let (values, keys) = other.cache.withLock { ($0.values, $0.keys) }
-        cache = _Locked(_ModelCache(values: values, keys: keys))
+        cache = _Locked(ModelCache(values: values, keys: keys))
     }
 
     /// The model's JSON: the original, or once changed, the changed JSON (written and
@@ -50,7 +50,7 @@ public final class JSONModelStorage: @unchecked Sendable {
     }
 
     /// The model's changed form for writing: untouched parts stay the original's.
-    var edited: _EditedValue { edits ?? .original(original) }
+    var edited: EditedValue { edits ?? .original(original) }
 
     /// Whether a property was set: reads of properties not cached yet then look
     /// through the changes, since one property's path may lie inside another's.
@@ -103,7 +103,7 @@ public final class JSONModelStorage: @unchecked Sendable {
     private func record<Codec: JSONCodec>(_ value: Codec.Decoded, slot: Int, path: [String], codec: Codec.Type) where Codec.Decoded: Sendable {
         guard let key = path.last else { return }
         let originalValue = JSONModelSupport.member(of: original, at: path)
-        let json = _EditedValue(value, codec: codec, like: originalValue)
+        let json = EditedValue(value, codec: codec, like: originalValue)
         var edited = self.edited
         // The model's JSON is an object (validation checked it), and `creatingObjects`
         // makes one of every step of the path, so these edits cannot fail.
@@ -156,7 +156,7 @@ public final class JSONModelStorage: @unchecked Sendable {
 
 /// What a model's storage caches: property values by slot, and its changed JSON.
 @usableFromInline
-struct _ModelCache {
+struct ModelCache {
     @usableFromInline var values: [(any Sendable)?]
     /// The top-level key each cached value was read from.
     @usableFromInline var keys: [String?]

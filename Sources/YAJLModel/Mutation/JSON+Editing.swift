@@ -4,7 +4,7 @@
 /// while the payload is edited, so the payload's storage stays uniquely referenced and
 /// copy-on-write copies nothing: an edit costs the length of the path (and the shifting
 /// of array elements), not the size of the value.
-extension JSON: _JSONEditable {
+extension JSON: JSONEditable {
     func kind(at tokens: ArraySlice<String>) -> JSONKind? {
         value(at: tokens)?.kind
     }
@@ -19,10 +19,10 @@ extension JSON: _JSONEditable {
         for token in tokens {
             switch current {
             case .object(let members):
-                guard let member = members.last(where: { _JSONPointer.sameKey($0.key, token) }) else { return nil }
+                guard let member = members.last(where: { JSONPointer.sameKey($0.key, token) }) else { return nil }
                 current = member.value
             case .array(let elements):
-                guard let index = try? _JSONPointer.arrayIndex(token, count: elements.count, allowingEnd: false) else {
+                guard let index = try? JSONPointer.arrayIndex(token, count: elements.count, allowingEnd: false) else {
                     return nil
                 }
                 current = elements[index]
@@ -57,7 +57,7 @@ extension JSON {
     /// photo[pointer: "/tags/1"]  // "sky"
     /// ```
     public subscript(pointer pointer: String) -> JSON? {
-        guard let tokens = try? _JSONPointer.tokens(pointer) else { return nil }
+        guard let tokens = try? JSONPointer.tokens(pointer) else { return nil }
         return value(at: tokens[...])
     }
 
@@ -74,7 +74,7 @@ extension JSON {
     /// - Throws: ``JSONEditError`` when the pointer is malformed, its parent is missing or
     ///   not a container, or an array index is out of range. The value is then unchanged.
     public mutating func set(_ value: JSON, at pointer: String) throws(JSONEditError) {
-        try place(value, at: _JSONPointer.tokens(pointer)[...], pointer: pointer, .set)
+        try place(value, at: JSONPointer.tokens(pointer)[...], pointer: pointer, .set)
     }
 
     /// Inserts `value` at `pointer` as RFC 6902 `add` does: adds or replaces an object
@@ -89,7 +89,7 @@ extension JSON {
     /// - Throws: ``JSONEditError`` when the pointer is malformed, its parent is missing or
     ///   not a container, or an array index is past the end. The value is then unchanged.
     public mutating func insert(_ value: JSON, at pointer: String) throws(JSONEditError) {
-        try place(value, at: _JSONPointer.tokens(pointer)[...], pointer: pointer, .insert)
+        try place(value, at: JSONPointer.tokens(pointer)[...], pointer: pointer, .insert)
     }
 
     /// Removes the value at `pointer` and returns it. Removing an object member removes
@@ -104,7 +104,7 @@ extension JSON {
     ///   is `""` (``JSONEditError/Reason/cannotRemoveRoot``). The value is then unchanged.
     @discardableResult
     public mutating func remove(at pointer: String) throws(JSONEditError) -> JSON {
-        try removeValue(at: _JSONPointer.tokens(pointer)[...], pointer: pointer)
+        try removeValue(at: JSONPointer.tokens(pointer)[...], pointer: pointer)
     }
 
     /// A copy with the value at `pointer` set; see ``set(_:at:)``.
@@ -150,7 +150,7 @@ extension JSON {
         try withValue(at: tokens.dropLast(), pointer: pointer) { (parent: inout JSON) throws(JSONEditError) in
             if var members = parent.takeMembers() {
                 defer { parent = .object(members) }
-                if let index = members.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) {
+                if let index = members.lastIndex(where: { JSONPointer.sameKey($0.key, token) }) {
                     members[index].value = value
                 } else if placement == .replace {
                     throw JSONEditError(.missingValue, pointer: pointer)
@@ -160,7 +160,7 @@ extension JSON {
             } else if var elements = parent.takeElements() {
                 defer { parent = .array(elements) }
                 let allowingEnd = placement == .insert || (placement == .set && token == "-")
-                let index = try _JSONPointer.arrayIndex(
+                let index = try JSONPointer.arrayIndex(
                     token, count: elements.count, allowingEnd: allowingEnd, pointer: pointer)
                 if placement == .insert || index == elements.count {
                     elements.insert(value, at: index)
@@ -178,16 +178,16 @@ extension JSON {
         return try withValue(at: tokens.dropLast(), pointer: pointer) { (parent: inout JSON) throws(JSONEditError) in
             if var members = parent.takeMembers() {
                 defer { parent = .object(members) }
-                guard let index = members.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) else {
+                guard let index = members.lastIndex(where: { JSONPointer.sameKey($0.key, token) }) else {
                     throw JSONEditError(.missingValue, pointer: pointer)
                 }
                 let removed = members[index].value
                 // All of them: removing only the last would bring an earlier repeat back into view.
-                members.removeAll { _JSONPointer.sameKey($0.key, token) }
+                members.removeAll { JSONPointer.sameKey($0.key, token) }
                 return removed
             } else if var elements = parent.takeElements() {
                 defer { parent = .array(elements) }
-                let index = try _JSONPointer.arrayIndex(
+                let index = try JSONPointer.arrayIndex(
                     token, count: elements.count, allowingEnd: false, pointer: pointer)
                 return elements.remove(at: index)
             } else {
@@ -204,13 +204,13 @@ extension JSON {
         guard let token = tokens.first else { return try body(&self) }
         if var members = takeMembers() {
             defer { self = .object(members) }
-            guard let index = members.lastIndex(where: { _JSONPointer.sameKey($0.key, token) }) else {
+            guard let index = members.lastIndex(where: { JSONPointer.sameKey($0.key, token) }) else {
                 throw JSONEditError(.missingValue, pointer: pointer)
             }
             return try members[index].value.withValue(at: tokens.dropFirst(), pointer: pointer, body)
         } else if var elements = takeElements() {
             defer { self = .array(elements) }
-            let index = try _JSONPointer.arrayIndex(token, count: elements.count, allowingEnd: false, pointer: pointer)
+            let index = try JSONPointer.arrayIndex(token, count: elements.count, allowingEnd: false, pointer: pointer)
             return try elements[index].withValue(at: tokens.dropFirst(), pointer: pointer, body)
         } else {
             throw JSONEditError(.notAContainer, pointer: pointer)

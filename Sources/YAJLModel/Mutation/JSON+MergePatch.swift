@@ -1,4 +1,4 @@
-extension _JSONEditable {
+extension JSONEditable {
     /// Merges `patch` into the value at `tokens` as RFC 7386 says: a patch that is not an
     /// object replaces the target; an object patch turns a non-object target into `{}`,
     /// then removes the members whose patch value is null and merges the others in.
@@ -34,7 +34,7 @@ extension _JSONEditable {
         _ tokens: [String], _ edit: (inout Self, String) throws(JSONEditError) -> Void
     ) {
         do {
-            try edit(&self, _JSONPointer.string(tokens))
+            try edit(&self, JSONPointer.string(tokens))
         } catch {
             assertionFailure("JSON Merge Patch: \(error)")
         }

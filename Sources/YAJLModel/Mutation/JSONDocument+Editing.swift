@@ -1,13 +1,13 @@
 import Foundation
 
 /// The edits of a document made by editing another, and its parsed form once read.
-final class _DocumentEdits: Sendable {
-    let value: _EditedValue
+final class DocumentEdits: Sendable {
+    let value: EditedValue
     /// At least the length of the edited text: the original's plus every added value's.
     let byteCountBound: Int
     private let parsedDocument = _Locked<JSONDocument?>(nil)
 
-    init(_ value: _EditedValue, byteCountBound: Int) {
+    init(_ value: EditedValue, byteCountBound: Int) {
         self.value = value
         self.byteCountBound = byteCountBound
     }
@@ -64,7 +64,7 @@ extension JSONDocument {
     /// A new document with `value`, a value of any document, at `pointer`; see
     /// ``setting(_:at:)-(JSON,_)``. The value is copied as its original bytes when written.
     public func setting(_ value: JSONValue, at pointer: String) throws(JSONEditError) -> JSONDocument {
-        let edit: _EditedValue = value.document.edits == nil ? .original(value) : .new(JSON(value))
+        let edit: EditedValue = value.document.edits == nil ? .original(value) : .new(JSON(value))
         return try editing(pointer, adding: edit) { (parent, token, edit) throws(JSONEditError) in
             if parent.kind == .array && token != "-" {
                 try parent.modifyChild(token, pointer: pointer) { $0 = edit }
@@ -89,13 +89,13 @@ extension JSONDocument {
     /// object every member with the key goes; in an array later elements move up.
     /// - Throws: ``JSONEditError`` when nothing is at `pointer`, or it is the root.
     public func removing(at pointer: String) throws(JSONEditError) -> JSONDocument {
-        let tokens = try _JSONPointer.tokens(pointer)
+        let tokens = try JSONPointer.tokens(pointer)
         guard let last = tokens.last else { throw JSONEditError(.cannotRemoveRoot, pointer: pointer) }
         var root = editedRoot
         try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
             try parent.removeChild(last, pointer: pointer)
         }
-        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: byteCountBound))
+        return JSONDocument(edits: DocumentEdits(root, byteCountBound: byteCountBound))
     }
 
     /// A new document with an RFC 6902 JSON Patch applied, leaving this one as it was.
@@ -131,24 +131,24 @@ extension JSONDocument {
     }
 
     /// A document over `edited`, unless its text could outgrow what a document holds.
-    private convenience init(checkingSizeOf edited: _EditedValue) throws(JSONEditError) {
+    private convenience init(checkingSizeOf edited: EditedValue) throws(JSONEditError) {
         let bound = edited.byteCountBound
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: "") }
-        self.init(edits: _DocumentEdits(edited, byteCountBound: bound))
+        self.init(edits: DocumentEdits(edited, byteCountBound: bound))
     }
 
     /// This document's root as an edited value: the edits so far, or the untouched root.
-    var editedRoot: _EditedValue { edits?.value ?? .original(root) }
+    var editedRoot: EditedValue { edits?.value ?? .original(root) }
 
     /// At least the length of this document's text.
     var byteCountBound: Int { edits?.byteCountBound ?? input.count }
 
     /// Applies one edit at `pointer` whose last token names a child of a container.
     private func editing(
-        _ pointer: String, adding edit: _EditedValue,
-        _ body: (inout _EditedValue, String, _EditedValue) throws(JSONEditError) -> Void
+        _ pointer: String, adding edit: EditedValue,
+        _ body: (inout EditedValue, String, EditedValue) throws(JSONEditError) -> Void
     ) throws(JSONEditError) -> JSONDocument {
-        let tokens = try _JSONPointer.tokens(pointer)
+        let tokens = try JSONPointer.tokens(pointer)
         var root = editedRoot
         var lead = 0
         if let last = tokens.last {
@@ -163,6 +163,6 @@ extension JSONDocument {
         // original container a copy of the text before its first child.
         let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
-        return JSONDocument(edits: _DocumentEdits(root, byteCountBound: bound))
+        return JSONDocument(edits: DocumentEdits(root, byteCountBound: bound))
     }
 }

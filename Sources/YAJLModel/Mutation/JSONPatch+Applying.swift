@@ -1,4 +1,4 @@
-extension _JSONEditable {
+extension JSONEditable {
     /// Applies `patch` as RFC 6902 says, operation by operation. Not atomic by itself:
     /// when an operation fails, the ones before it have been applied.
     mutating func _apply(_ patch: JSONPatch) throws(JSONEditError) {
@@ -14,14 +14,14 @@ extension _JSONEditable {
     private mutating func _apply(_ operation: JSONPatch.Operation) throws(JSONEditError) {
         switch operation {
         case .add(let path, let value):
-            try add(value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try add(value, at: JSONPointer.tokens(path)[...], pointer: path)
         case .remove(let path):
-            try remove(at: _JSONPointer.tokens(path)[...], pointer: path)
+            try remove(at: JSONPointer.tokens(path)[...], pointer: path)
         case .replace(let path, let value):
-            try replace(with: value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try replace(with: value, at: JSONPointer.tokens(path)[...], pointer: path)
         case .move(let from, let path):
-            let source = try _JSONPointer.tokens(from)
-            let target = try _JSONPointer.tokens(path)
+            let source = try JSONPointer.tokens(from)
+            let target = try JSONPointer.tokens(path)
             // A value cannot become its own descendant (§4.4); moving onto itself is allowed.
             if source.count < target.count && target.starts(with: source) {
                 throw JSONEditError(.moveIntoItself, pointer: path)
@@ -32,12 +32,12 @@ extension _JSONEditable {
             try remove(at: source[...], pointer: from)
             try add(value, at: target[...], pointer: path)
         case .copy(let from, let path):
-            let source = try _JSONPointer.tokens(from)
+            let source = try JSONPointer.tokens(from)
             guard let value = value(at: source[...]) else { throw JSONEditError(.missingValue, pointer: from) }
-            try add(value, at: _JSONPointer.tokens(path)[...], pointer: path)
+            try add(value, at: JSONPointer.tokens(path)[...], pointer: path)
         case .test(let path, let expected):
-            let found = value(at: try _JSONPointer.tokens(path)[...])
-            guard let found, _JSONPatch.equal(found, expected) else {
+            let found = value(at: try JSONPointer.tokens(path)[...])
+            guard let found, JSONPatchOperations.equal(found, expected) else {
                 throw JSONEditError(.testFailed(expected: expected, found: found), pointer: path)
             }
         }
@@ -45,7 +45,7 @@ extension _JSONEditable {
 }
 
 /// Helpers of JSON Patch.
-enum _JSONPatch {
+enum JSONPatchOperations {
     /// Whether two values are equal as RFC 6902 §4.6 defines it for `test`: numbers by
     /// value (`1`, `1.0` and `1e0` are equal), strings by code points, arrays in order,
     /// objects by their members whatever the order (with repeated keys, the last counts).
@@ -63,7 +63,7 @@ enum _JSONPatch {
             case (.number(let x), .number(let y)):
                 guard sameValue(x, y) else { return false }
             case (.string(let x), .string(let y)):
-                guard _JSONPointer.sameKey(x, y) else { return false }
+                guard JSONPointer.sameKey(x, y) else { return false }
             case (.array(let x), .array(let y)):
                 guard x.count == y.count else { return false }
                 pending.append(contentsOf: zip(x, y))

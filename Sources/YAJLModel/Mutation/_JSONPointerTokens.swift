@@ -1,7 +1,7 @@
 import Foundation
 
 /// RFC 6901 JSON Pointer text to reference tokens and back, for editing.
-enum _JSONPointer {
+enum JSONPointer {
     /// The unescaped reference tokens of `pointer`; `""` (the whole value) gives `[]`.
     static func tokens(_ pointer: String) throws(JSONEditError) -> [String] {
         guard !pointer.isEmpty else { return [] }

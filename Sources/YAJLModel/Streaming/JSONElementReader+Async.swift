@@ -13,7 +13,7 @@ extension JSONElementReader {
     public static func elements<Chunks: AsyncSequence>(
         of chunks: Chunks, at target: Target = "", options: JSONStreamOptions = .init()
     ) -> AsyncElements<Chunks> where Chunks.Element: Sequence<UInt8> {
-        AsyncElements(base: chunks, target: target, options: options, reading: _ChunkReading())
+        AsyncElements(base: chunks, target: target, options: options, reading: ChunkReading())
     }
 
     /// The elements of the array at `target` in an asynchronous sequence of bytes
@@ -22,7 +22,7 @@ extension JSONElementReader {
     public static func elements<Bytes: AsyncSequence>(
         of bytes: Bytes, at target: Target = "", options: JSONStreamOptions = .init()
     ) -> AsyncElements<Bytes> where Bytes.Element == UInt8 {
-        AsyncElements(base: bytes, target: target, options: options, reading: _ByteReading())
+        AsyncElements(base: bytes, target: target, options: options, reading: ByteReading())
     }
 
     /// The elements of the array at `target` in an asynchronous sequence of chunks of bytes,
@@ -60,17 +60,17 @@ extension JSONElementReader {
         let base: Base
         let target: Target
         let options: JSONStreamOptions
-        let reading: any _AsyncReading<Base>
+        let reading: any AsyncReading<Base>
 
         public func makeAsyncIterator() -> Iterator {
-            let framer = Result { () throws(JSONError) in try _ElementFramer(target: target, options: options) }
-            return Iterator(reader: _AsyncRecordReader(framer: framer, base: base, reading: reading))
+            let framer = Result { () throws(JSONError) in try ElementFramer(target: target, options: options) }
+            return Iterator(reader: AsyncRecordReader(framer: framer, base: base, reading: reading))
         }
 
         /// Reads elements as they are asked for; ``JSONAsyncRecordReader/next(_:using:)``
         /// reads the next one as a `Decodable` type.
         public struct Iterator: AsyncIteratorProtocol, JSONAsyncRecordReader {
-            var reader: _AsyncRecordReader<_ElementFramer, Base>
+            var reader: AsyncRecordReader<ElementFramer, Base>
 
             /// The next element, or nil after the last.
             public mutating func next() async throws -> JSONValue? {

@@ -36,28 +36,28 @@ import Foundation
 /// A reader is a cursor: copies share their position. It is not `Sendable`; for
 /// concurrent code, read in one task, or use `elements(of:at:options:)`.
 public struct JSONElementReader: JSONRecordReader {
-    let engine: _SyncRecordReader<_ElementFramer>
+    let engine: SyncRecordReader<ElementFramer>
 
     /// Reads the elements of the array at `target` in the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, at target: Target = "", options: JSONStreamOptions = .init()) throws {
-        let source = try _FileDescriptorSource(contentsOf: url)
-        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+        let source = try FileDescriptorSource(contentsOf: url)
+        engine = SyncRecordReader(framer: try ElementFramer(target: target, options: options), source: source)
     }
 
     /// Reads the elements of the array at `target` from an open file descriptor (a
     /// file, a pipe, a socket), from where it stands. The descriptor stays open.
     public init(fileDescriptor: Int32, at target: Target = "", options: JSONStreamOptions = .init()) throws(JSONError) {
-        let source = _FileDescriptorSource(descriptor: fileDescriptor, closesWhenDone: false)
-        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+        let source = FileDescriptorSource(descriptor: fileDescriptor, closesWhenDone: false)
+        engine = SyncRecordReader(framer: try ElementFramer(target: target, options: options), source: source)
     }
 
     /// Reads the elements of the array at `target` from a sequence of chunks of bytes
     /// (`[UInt8]`, `Data`, …), split anywhere. The sequence is iterated only as elements are asked for.
     public init<Chunks: Sequence>(chunks: Chunks, at target: Target = "", options: JSONStreamOptions = .init())
     throws(JSONError) where Chunks.Element: Sequence<UInt8> {
-        let source = _ChunkSource(chunks: chunks.makeIterator())
-        engine = _SyncRecordReader(framer: try _ElementFramer(target: target, options: options), source: source)
+        let source = ChunkSource(chunks: chunks.makeIterator())
+        engine = SyncRecordReader(framer: try ElementFramer(target: target, options: options), source: source)
     }
 
     /// The next element, with where it starts in the stream; nil after the last.

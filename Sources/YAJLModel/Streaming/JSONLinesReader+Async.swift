@@ -10,7 +10,7 @@ extension JSONLinesReader {
     public static func records<Chunks: AsyncSequence>(
         of chunks: Chunks, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
     ) -> AsyncRecords<Chunks> where Chunks.Element: Sequence<UInt8> {
-        AsyncRecords(base: chunks, options: options, invalidRecords: invalidRecords, reading: _ChunkReading())
+        AsyncRecords(base: chunks, options: options, invalidRecords: invalidRecords, reading: ChunkReading())
     }
 
     /// The records of JSON Lines in an asynchronous sequence of bytes (`FileHandle.bytes`),
@@ -18,7 +18,7 @@ extension JSONLinesReader {
     public static func records<Bytes: AsyncSequence>(
         of bytes: Bytes, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
     ) -> AsyncRecords<Bytes> where Bytes.Element == UInt8 {
-        AsyncRecords(base: bytes, options: options, invalidRecords: invalidRecords, reading: _ByteReading())
+        AsyncRecords(base: bytes, options: options, invalidRecords: invalidRecords, reading: ByteReading())
     }
 
     /// The records of JSON Lines in an asynchronous sequence of chunks of bytes, each
@@ -54,16 +54,16 @@ extension JSONLinesReader {
         let base: Base
         let options: JSONStreamOptions
         let invalidRecords: InvalidRecords
-        let reading: any _AsyncReading<Base>
+        let reading: any AsyncReading<Base>
 
         public func makeAsyncIterator() -> Iterator {
-            Iterator(reader: _AsyncRecordReader(framer: .success(_LineFramer(options: options, invalidRecords: invalidRecords)), base: base, reading: reading))
+            Iterator(reader: AsyncRecordReader(framer: .success(LineFramer(options: options, invalidRecords: invalidRecords)), base: base, reading: reading))
         }
 
         /// Reads records as they are asked for; ``JSONAsyncRecordReader/next(_:using:)``
         /// reads the next one as a `Decodable` type.
         public struct Iterator: AsyncIteratorProtocol, JSONAsyncRecordReader {
-            var reader: _AsyncRecordReader<_LineFramer, Base>
+            var reader: AsyncRecordReader<LineFramer, Base>
 
             /// The next record, or nil after the last line.
             public mutating func next() async throws -> JSONRecord? {

@@ -39,7 +39,7 @@ extension JSONLinesReader {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Output) async throws -> Void
     ) async throws {
-        try await forEachRecord(in: try _MappedFile.data(contentsOf: url), options: options, invalidRecords: invalidRecords,
+        try await forEachRecord(in: try MappedFile.data(contentsOf: url), options: options, invalidRecords: invalidRecords,
                                 concurrency: concurrency, transform: transform, isolation: isolation, body)
     }
 
@@ -64,7 +64,7 @@ extension JSONLinesReader {
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
         let concurrency = max(concurrency, 1)
-        var pieces = _LinePieces(text: text, size: options.chunkSize * 16)
+        var pieces = LinePieces(text: text, size: options.chunkSize * 16)
         try await withThrowingTaskGroup(of: (Int, [Result<Output, JSONError>]).self, isolation: isolation) { group in
             var spawned = 0
             var delivered = 0
@@ -103,13 +103,13 @@ extension JSONLinesReader {
 
     /// Parses one piece, on a task of the group.
     private static func parse<Output>(
-        _ piece: _LinePieces.Piece, options: JSONStreamOptions, stopsAtError: Bool,
+        _ piece: LinePieces.Piece, options: JSONStreamOptions, stopsAtError: Bool,
         transform: (JSONRecord) throws -> Output
     ) throws -> [Result<Output, JSONError>] {
         var outcomes: [Result<Output, JSONError>] = []
         var thrown: (any Error)?
         piece.text.withUnsafeBytes { text in
-            _JSONLines.parseLines(text, firstLine: piece.line, offset: piece.offset, options: options) { outcome in
+            JSONLines.parseLines(text, firstLine: piece.line, offset: piece.offset, options: options) { outcome in
                 switch outcome {
                 case .success(let record):
                     do {
@@ -132,7 +132,7 @@ extension JSONLinesReader {
 
 /// A JSON Lines text cut into newline-aligned pieces, each with the number of its
 /// first line (counted here, so that records carry their lines wherever they are parsed).
-struct _LinePieces {
+struct LinePieces {
     struct Piece: Sendable {
         let index: Int
         let text: Data
@@ -157,8 +157,8 @@ struct _LinePieces {
         let (end, lineFeeds) = text.withUnsafeBytes { bytes in
             // Up to the first line feed at or after the piece's nominal end.
             var end = min(start + size, count)
-            if end < count { end = (_JSONLines.firstLineFeed(in: bytes, from: end - 1) ?? count - 1) + 1 }
-            return (end, _JSONLines.lineFeeds(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
+            if end < count { end = (JSONLines.firstLineFeed(in: bytes, from: end - 1) ?? count - 1) + 1 }
+            return (end, JSONLines.lineFeeds(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
         }
         let first = text.startIndex
         defer {

@@ -33,28 +33,28 @@ public struct JSONLinesReader: JSONRecordReader {
         case skip(report: @Sendable (JSONError) -> Void = { _ in })
     }
 
-    let engine: _SyncRecordReader<_LineFramer>
+    let engine: SyncRecordReader<LineFramer>
 
     /// Reads the lines of the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail) throws {
-        let source = try _FileDescriptorSource(contentsOf: url)
-        engine = _SyncRecordReader(framer: _LineFramer(options: options, invalidRecords: invalidRecords), source: source)
+        let source = try FileDescriptorSource(contentsOf: url)
+        engine = SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), source: source)
     }
 
     /// Reads the lines of an open file descriptor (a file, a pipe, a socket), from where
     /// it stands. The descriptor stays open.
     public init(fileDescriptor: Int32, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail) {
-        let source = _FileDescriptorSource(descriptor: fileDescriptor, closesWhenDone: false)
-        engine = _SyncRecordReader(framer: _LineFramer(options: options, invalidRecords: invalidRecords), source: source)
+        let source = FileDescriptorSource(descriptor: fileDescriptor, closesWhenDone: false)
+        engine = SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), source: source)
     }
 
     /// Reads the lines of a sequence of chunks of bytes (`[UInt8]`, `Data`, …), split anywhere.
     /// The sequence is iterated only as records are asked for.
     public init<Chunks: Sequence>(chunks: Chunks, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail)
     where Chunks.Element: Sequence<UInt8> {
-        let source = _ChunkSource(chunks: chunks.makeIterator())
-        engine = _SyncRecordReader(framer: _LineFramer(options: options, invalidRecords: invalidRecords), source: source)
+        let source = ChunkSource(chunks: chunks.makeIterator())
+        engine = SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), source: source)
     }
 
     /// The next line's value with its line number and byte offset, or nil after the last line.

@@ -29,8 +29,8 @@ import Foundation
 public final class JSONStreamParser {
     private let options: JSONParseOptions
     private let expectedByteCount: Int
-    private var stream: _YAJLStream?
-    private var buffer = _ByteBuffer()
+    private var stream: YAJLStream?
+    private var buffer = StreamBuffer()
     private var failure: JSONError?
 
     /// Creates a parser.
@@ -87,9 +87,9 @@ public final class JSONStreamParser {
         return JSONDocument(input: .data(buffer.takeData()), tree: tree, isVerbatimJSON: !hasSlash)
     }
 
-    private func currentStream() throws(JSONError) -> _YAJLStream {
+    private func currentStream() throws(JSONError) -> YAJLStream {
         if let stream { return stream }
-        let created = try _YAJLStream(mode: YJM_STREAM_DOCUMENT, options: options, expectedLength: sizeHint)
+        let created = try YAJLStream(mode: YJM_STREAM_DOCUMENT, options: options, expectedLength: sizeHint)
         do {
             try buffer.reserve(sizeHint)
         } catch {
@@ -101,7 +101,7 @@ public final class JSONStreamParser {
 
     private func reset() {
         stream = nil
-        buffer = _ByteBuffer()
+        buffer = StreamBuffer()
         failure = nil
     }
 

@@ -37,7 +37,7 @@ extension JSONValue {
     func member(named name: UnsafeRawBufferPointer) -> JSONValue? {
         guard document.tag(node) == UInt32(YJM_OBJECT) else { return nil }
         var key: UInt32? = nil
-        if document.payload(node) > _LookupIndexes.threshold, let index = document.objectIndex(node) {
+        if document.payload(node) > LookupIndexes.threshold, let index = document.objectIndex(node) {
             key = index.find(name, in: document)
         } else {
             for candidate in document.memberKeys(of: node) where document.withStringBytes(candidate, { _bytesEqual($0, name) }) {
@@ -54,7 +54,7 @@ extension JSONDocument {
         let first = firstChild(array)
         // When every element is one node wide (arrays of scalars), index by arithmetic.
         if Int(subtreeEnd(array) - first) == payload(array) { return first + UInt32(index) }
-        if payload(array) > _LookupIndexes.threshold { return arrayIndex(array).elements[index] }
+        if payload(array) > LookupIndexes.threshold { return arrayIndex(array).elements[index] }
         var element = first
         for _ in 0..<index { element = subtreeEnd(element) }
         return element

@@ -8,13 +8,13 @@ extension JSONValue {
         scalar: (JSONValue) -> T, array: ([T]) -> T, object: (_ keys: [String], _ values: [T]) -> T
     ) -> T {
         let document = self.document
-        var stack: [_FoldFrame<T>] = []
+        var stack: [FoldFrame<T>] = []
         var node = self.node
         while true {
             let value = JSONValue(document: document, node: node)
             var finished: T?
             if document.isContainer(node) {
-                stack.append(_FoldFrame(isObject: value.kind == .object, end: document.subtreeEnd(node), next: document.firstChild(node)))
+                stack.append(FoldFrame(isObject: value.kind == .object, end: document.subtreeEnd(node), next: document.firstChild(node)))
             } else {
                 finished = scalar(value)
             }
@@ -43,7 +43,7 @@ extension JSONValue {
 }
 
 /// A container still open during ``JSONValue/fold(scalar:array:object:)``.
-struct _FoldFrame<T> {
+struct FoldFrame<T> {
     let isObject: Bool
     let end: UInt32
     var next: UInt32

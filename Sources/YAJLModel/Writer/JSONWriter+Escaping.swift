@@ -1,10 +1,10 @@
 /// Where escaped JSON text goes: the tree writer's `[UInt8]`, or ``YAJLEncoder``'s buffer.
-protocol _JSONByteSink {
+protocol JSONByteSink {
     mutating func append(_ byte: UInt8)
     mutating func append(_ bytes: UnsafeRawBufferPointer)
 }
 
-extension Array: _JSONByteSink where Element == UInt8 {
+extension Array: JSONByteSink where Element == UInt8 {
     @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
 }
@@ -14,7 +14,7 @@ extension Array: _JSONByteSink where Element == UInt8 {
 /// It escapes what `JSONEncoder` escapes: `"`, `\`, the control characters
 /// (as `\b`, `\f`, `\n`, `\r`, `\t` or `\u00XX`), and `/` unless told not to.
 /// Everything else, non-ASCII included, is copied as it is, in runs found eight bytes at a time.
-enum _JSONEscaping {
+enum JSONEscaping {
     private static let hexDigits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
         (0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66)
 
@@ -56,7 +56,7 @@ enum _JSONEscaping {
 
     /// Appends `text` (UTF-8, without quotes) to `output`, escaped.
     @inline(__always)
-    static func append(_ text: UnsafeRawBufferPointer, escapingSlashes: Bool, to output: inout some _JSONByteSink) {
+    static func append(_ text: UnsafeRawBufferPointer, escapingSlashes: Bool, to output: inout some JSONByteSink) {
         var runStart = 0
         while true {
             let index = firstEscape(in: text, from: runStart, escapingSlashes: escapingSlashes)
@@ -67,7 +67,7 @@ enum _JSONEscaping {
         }
     }
 
-    private static func appendEscape(for byte: UInt8, to output: inout some _JSONByteSink) {
+    private static func appendEscape(for byte: UInt8, to output: inout some JSONByteSink) {
         output.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)

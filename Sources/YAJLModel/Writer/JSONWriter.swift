@@ -127,6 +127,6 @@ struct JSONWriter {
     }
 
     mutating func appendEscaped(_ text: UnsafeRawBufferPointer) {
-        _JSONEscaping.append(text, escapingSlashes: escapesSlashes, to: &output)
+        JSONEscaping.append(text, escapingSlashes: escapesSlashes, to: &output)
     }
 }

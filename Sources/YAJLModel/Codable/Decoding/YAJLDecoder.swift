@@ -23,7 +23,7 @@ import Foundation
 ///
 /// A decoder can be shared: it is `Sendable`, and its options sit behind a lock.
 public final class YAJLDecoder: Sendable {
-    let options = _LockedOptions(Options())
+    let options = LockedOptions(Options())
 
     /// Creates a decoder with `JSONDecoder`'s default strategies.
     public init() {}
@@ -94,13 +94,13 @@ public final class YAJLDecoder: Sendable {
 
     // MARK: Implementation
 
-    private func decode<T: Decodable>(_ type: T.Type, input: _JSONInput, at path: String?) throws -> T {
+    private func decode<T: Decodable>(_ type: T.Type, input: JSONInput, at path: String?) throws -> T {
         let options = options.snapshot
         return try Self.decode(type, from: try Self.parse(input, options), path: path, options: options)
     }
 
-    private static func parse(_ input: _JSONInput, _ options: Options) throws -> JSONValue {
-        if let compacted = _CompactedInput.copy(of: input, options: options.parseOptions),
+    private static func parse(_ input: JSONInput, _ options: Options) throws -> JSONValue {
+        if let compacted = CompactedInput.copy(of: input, options: options.parseOptions),
             let document = try? JSONDocument(input: compacted, options: options.parseOptions)
         {
             return document.root
@@ -114,11 +114,11 @@ public final class YAJLDecoder: Sendable {
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String?, options: Options) throws -> T {
-        let (target, prefix) = try path.map { try _SubtreePath.resolve($0, in: value, decoding: type) } ?? (value, [])
+        let (target, prefix) = try path.map { try SubtreePath.resolve($0, in: value, decoding: type) } ?? (value, [])
         return try target.document.input.withBytes { bytes in
-            let scope = _DecodingScope(input: bytes.baseAddress)
+            let scope = DecodingScope(input: bytes.baseAddress)
             defer { scope.input = nil }  // a decoder that escapes reads the input safely, through the document
-            let decoder = _JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)
+            let decoder = JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)
             return try decoder.unwrap(target.node, as: type, depth: 0, nil)
         }
     }

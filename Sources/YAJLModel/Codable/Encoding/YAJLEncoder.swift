@@ -23,7 +23,7 @@ import Foundation
 ///
 /// An encoder can be shared: it is `Sendable`, and its options sit behind a lock.
 public final class YAJLEncoder: Sendable {
-    let options = _LockedOptions(Options())
+    let options = LockedOptions(Options())
 
     /// Creates an encoder with `JSONEncoder`'s default options.
     public init() {}
@@ -35,11 +35,11 @@ public final class YAJLEncoder: Sendable {
     ///   than 511 containers; or any error `value` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let options = options.snapshot
-        let encoder = _JSONStreamingEncoder(options: options)
+        let encoder = JSONStreamingEncoder(options: options)
         do {
             try encoder.encodeTopLevel(value)
             return encoder.takeOutput()
-        } catch is _EncodingFallback {
+        } catch is EncodingFallback {
             return try Self.foundationEncoder(options).encode(value)
         }
     }

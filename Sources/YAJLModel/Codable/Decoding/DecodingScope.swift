@@ -1,0 +1,53 @@
+/// What every decoder of one top-level decode shares: the input's base address while the
+/// decode runs, and the caches that would otherwise be rebuilt for each nested decoder.
+///
+/// The address is cleared when the decode returns: a decoder or container that a type kept
+/// beyond that reads through the document instead, which is safe.
+///
+/// Both sit behind pointers rather than in `var`s, so that reading them costs no runtime
+/// exclusivity check (they are read for every string, number and key).
+final class DecodingScope {
+    private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
+    let caches = UnsafeMutablePointer<DecodingCaches>.allocate(capacity: 1)
+
+    init(input: UnsafeRawPointer?) {
+        slot.initialize(to: input)
+        caches.initialize(to: DecodingCaches())
+    }
+
+    deinit {
+        slot.deallocate()
+        caches.deinitialize(count: 1)
+        caches.deallocate()
+    }
+
+    var input: UnsafeRawPointer? {
+        @inline(__always) get { slot.pointee }
+        set { slot.pointee = newValue }
+    }
+}
+
+/// Answers about types and keys that do not change during a decode.
+struct DecodingCaches {
+    /// The UTF-8 of the coding keys looked up so far.
+    var keyBytes = KeyBytesCache()
+    /// Which types are arrays and string-keyed dictionaries (direct-mapped by type).
+    private var collectionKinds = [(type: ObjectIdentifier?, kind: CollectionKind)](repeating: (nil, .other), count: 32)
+
+    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
+    /// answer (a runtime conformance check, thousands of instructions) is cached, since
+    /// `unwrap` asks it for every container.
+    @inline(__always)
+    mutating func collectionKind<T>(of type: T.Type) -> CollectionKind {
+        let identifier = ObjectIdentifier(type)
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 59)
+        let cached = collectionKinds[slot]
+        if cached.type == identifier { return cached.kind }
+        let kind: CollectionKind =
+            if let array = type as? any DecodableArray.Type { .array(array) }
+            else if let dictionary = type as? any StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }
+            else { .other }
+        collectionKinds[slot] = (identifier, kind)
+        return kind
+    }
+}

@@ -1,0 +1,60 @@
+import CYAJLTree
+
+/// `[Element]`, decoded element by element without an `UnkeyedDecodingContainer`.
+protocol DecodableArray {
+    static func _decodeElements(from decoder: JSONValueDecoder, _ node: UInt32, _ element: PathElement?) throws -> Self
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    static func _decodeElements(from decoder: JSONValueDecoder, _ node: UInt32, _ element: PathElement?) throws -> Self {
+        try decoder.elements(of: node, element) { try decoder.value($0, as: Element.self, depth: $1, .index($2)) }
+    }
+}
+
+extension JSONValueDecoder {
+    /// Whether `T` is one of the arrays that `scalarArray` decodes.
+    @inline(__always)
+    static func isScalarArray<T>(_: T.Type) -> Bool {
+        T.self == [Int].self || T.self == [String].self || T.self == [Double].self
+    }
+
+    /// `[Int]`, `[String]` or `[Double]` (`isScalarArray`), decoded by code specialized for them:
+    /// through `DecodableArray`, the array's storage type alone would be a runtime metadata
+    /// lookup per array.
+    func scalarArray<T>(_ node: UInt32, as type: T.Type, _ element: PathElement?) throws -> T {
+        if T.self == [Int].self { return try Self.cast(try elements(of: node, element) { try integer($0, $1, .index($2)) as Int }, to: T.self) }
+        if T.self == [String].self { return try Self.cast(try elements(of: node, element) { try string($0, $1, .index($2)) }, to: T.self) }
+        return try Self.cast(try elements(of: node, element) { try double($0, $1, .index($2)) }, to: T.self)
+    }
+
+    /// The elements of the array at `node`, each decoded by `decode(node, depth, index)`, with the
+    /// decoder moved into the array (one `element` further along the path).
+    @inline(__always)
+    func elements<Element>(of node: UInt32, _ element: PathElement?, _ decode: (UInt32, Int, Int) throws -> Element) throws -> [Element] {
+        let count = document.payload(node)
+        guard count > 0 else { return [] }  // common (citm_catalog.json's blockIds), and nothing to move for
+        let saved = moveIn(node, element)
+        defer { moveOut(saved) }
+        let depth = path.count
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        var child = document.firstChild(node)
+        let end = document.subtreeEnd(node)
+        while child < end {
+            result.append(try decode(child, depth, result.count))
+            child = document.subtreeEnd(child)
+        }
+        return result
+    }
+
+    /// An array element or a dictionary value: the common scalars directly, anything else
+    /// through `unwrap` (with the same results and errors as their `init(from:)`).
+    @inline(__always)
+    func value<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, _ element: @autoclosure () -> PathElement) throws -> T {
+        if T.self == String.self { return try Self.cast(try string(node, depth, element()), to: T.self) }
+        if T.self == Int.self { return try Self.cast(try integer(node, depth, element()) as Int, to: T.self) }
+        if T.self == Double.self { return try Self.cast(try double(node, depth, element()), to: T.self) }
+        if T.self == Bool.self { return try Self.cast(try bool(node, depth, element()), to: T.self) }
+        return try unwrap(node, as: type, depth: depth, element())
+    }
+}

@@ -1,0 +1,280 @@
+import CYAJLTree
+import Foundation
+
+/// The `Decoder` behind ``YAJLDecoder``: a position in the node tree plus the coding path
+/// that led there.
+///
+/// Like `JSONDecoder`'s, one instance serves a whole decode: decoding a nested value moves
+/// it to the value's node and pushes the step onto the path, and moves it back afterwards,
+/// so nothing is allocated per value. Path steps stay unmaterialized (`PathElement`)
+/// until an error or a type asks for `codingPath`.
+final class JSONValueDecoder {
+    let document: JSONDocument
+    let options: YAJLDecoder.Options
+    let scope: DecodingScope
+    /// The coding path to where this decoder started: the path given to `decode(_:from:at:)`,
+    /// or the position of a nested container or `superDecoder()`.
+    let prefix: [any CodingKey]
+    /// Whether JSON keys are matched as they are (`.useDefaultKeys`).
+    let usesDefaultKeys: Bool
+    /// What changes as decoding moves, behind a pointer: stored `var`s of a class would cost a
+    /// runtime exclusivity check on every access, and these are accessed for every value.
+    private let state: UnsafeMutablePointer<State>
+
+    struct State {
+        /// The value being decoded.
+        var node: UInt32
+        /// The steps from `prefix` to `node`.
+        var path: [PathElement] = []
+        /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
+        var lookupHints = LookupHints()
+        /// The converted keys of the object at each depth, for strategies other than `.useDefaultKeys`.
+        var convertedKeyTables: [ConvertedKeys?] = []
+    }
+
+    init(_ value: JSONValue, options: YAJLDecoder.Options, scope: DecodingScope, prefix: [any CodingKey]) {
+        self.document = value.document
+        self.options = options
+        self.scope = scope
+        self.prefix = prefix
+        self.usesDefaultKeys = options.usesDefaultKeys
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(node: value.node))
+    }
+
+    deinit {
+        state.pointee.lookupHints.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var node: UInt32 {
+        @inline(__always) get { state.pointee.node }
+        @inline(__always) set { state.pointee.node = newValue }
+    }
+
+    var path: [PathElement] {
+        @inline(__always) _read { yield state.pointee.path }
+        @inline(__always) _modify { yield &state.pointee.path }
+    }
+
+    var lookupHints: LookupHints {
+        @inline(__always) _read { yield state.pointee.lookupHints }
+        @inline(__always) _modify { yield &state.pointee.lookupHints }
+    }
+
+    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself.
+    @inline(__always)
+    func collectionKind<T>(of type: T.Type) -> CollectionKind { scope.caches.pointee.collectionKind(of: type) }
+
+    /// Calls `body` with the UTF-8 of `key.stringValue` and its `KeyBloom.bits`.
+    @inline(__always)
+    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
+        scope.caches.pointee.keyBytes.withBytes(of: key, body)
+    }
+
+    var convertedKeyTables: [ConvertedKeys?] {
+        _read { yield state.pointee.convertedKeyTables }
+        _modify { yield &state.pointee.convertedKeyTables }
+    }
+
+    /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
+    /// may outlive the step that made them.
+    func child(at node: UInt32, codingPath: [any CodingKey]) -> JSONValueDecoder {
+        JSONValueDecoder(JSONValue(document: document, node: node), options: options, scope: scope, prefix: codingPath)
+    }
+
+    /// A decoder of a `null` that is not in the document, for `superDecoder()` of a missing
+    /// key; nil only if "null" failed to parse, which it does not.
+    func nullChild(codingPath: [any CodingKey]) -> JSONValueDecoder? {
+        JSONValueDecoder.nullDocument.map {
+            JSONValueDecoder($0.root, options: options, scope: DecodingScope(input: nil), prefix: codingPath)
+        }
+    }
+
+    private static let nullDocument = try? JSONDocument(parsing: [UInt8]("null".utf8))
+
+    // MARK: Reading nodes
+
+    @inline(__always)
+    func tag(_ node: UInt32) -> UInt32 { document.tag(node) }
+
+    /// Calls `body` with a string node's decoded UTF-8.
+    @inline(__always)
+    func withStringBytes<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let entry = document.tree.nodes[Int(node)]
+        if entry.head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING), let input = scope.input {
+            return body(UnsafeRawBufferPointer(start: input + Int(entry.offset) + 1, count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
+        }
+        return document.withStringBytes(node, body)
+    }
+
+    /// Calls `body` with a number node's text.
+    @inline(__always)
+    func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let entry = document.tree.nodes[Int(node)]
+        if let input = scope.input {
+            return body(UnsafeRawBufferPointer(start: input + Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS))))
+        }
+        return document.withNumberText(node, body)
+    }
+
+    func string(ofKey node: UInt32) -> String {
+        withStringBytes(node) { String(validatedUTF8: $0) }
+    }
+
+    // MARK: Moving
+
+    /// Moves the decoder to `node`, one `element` further along the path; `moveOut` undoes it.
+    @inline(__always)
+    func moveIn(_ node: UInt32, _ element: PathElement?) -> (node: UInt32, pathCount: Int) {
+        let saved = (self.node, path.count)
+        self.node = node
+        if let element { path.append(element) }
+        return saved
+    }
+
+    @inline(__always)
+    func moveOut(_ saved: (node: UInt32, pathCount: Int)) {
+        node = saved.node
+        while path.count > saved.pathCount { path.removeLast() }
+    }
+
+    /// Runs `body` with the decoder moved to `node`, one `element` further along the path.
+    @inline(__always)
+    func nested<R>(_ node: UInt32, _ element: PathElement?, _ body: () throws -> R) rethrows -> R {
+        let saved = moveIn(node, element)
+        defer { moveOut(saved) }
+        return try body()
+    }
+
+    /// Decodes `type` from `node`, `element` being the step from the current path (at `depth`) to it.
+    ///
+    /// Like `JSONDecoder`, `Date`, `Data`, `URL` and `Decimal` follow the decoder's strategies
+    /// rather than their own `init(from:)`, and with a key strategy other than `.useDefaultKeys`
+    /// the keys of `[String: Value]` dictionaries are taken as they are. Arrays are decoded here
+    /// rather than through `Array.init(from:)`, with the same results and errors.
+    func unwrap<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, _ element: PathElement?) throws -> T {
+        if T.self == JSONValue.self { return try Self.cast(JSONValue(document: document, node: node), to: T.self) }
+        if T.self == Data.self { return try Self.cast(try unwrapData(node, depth, element), to: T.self) }
+        if T.self == Date.self { return try Self.cast(try unwrapDate(node, depth, element), to: T.self) }
+        if T.self == URL.self { return try Self.cast(try unwrapURL(node, depth, element), to: T.self) }
+        if T.self == Decimal.self { return try Self.cast(try decimal(node, depth, element), to: T.self) }
+        let kind = tag(node)
+        if kind == UInt32(YJM_ARRAY) || kind == UInt32(YJM_OBJECT) {
+            if kind == UInt32(YJM_ARRAY) && Self.isScalarArray(T.self) { return try scalarArray(node, as: T.self, element) }
+            switch collectionKind(of: T.self) {
+            case .array(let array) where kind == UInt32(YJM_ARRAY):
+                return try Self.cast(try array._decodeElements(from: self, node, element), to: T.self)
+            case .dictionary(let dictionary) where kind == UInt32(YJM_OBJECT):
+                return try Self.cast(try dictionary._decodeMembers(from: self, node, element), to: T.self)
+            default:
+                break
+            }
+        }
+        let saved = moveIn(node, element)
+        defer { moveOut(saved) }
+        return try T(from: self)
+    }
+
+    /// `value` as `T`, which is its type: the callers compare the types first.
+    @inline(__always)
+    static func cast<Value, T>(_ value: Value, to type: T.Type) throws -> T {
+        guard Value.self == T.self else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: [], debugDescription: "Internal type confusion."))
+        }
+        return unsafeBitCast(value, to: T.self)  // the same type: a plain copy
+    }
+
+    // MARK: Coding paths and errors
+
+    /// The coding path: `prefix`, the first `depth` steps of `path`, and `element`.
+    func codingPath(_ depth: Int, _ element: PathElement?) -> [any CodingKey] {
+        var keys = prefix
+        keys.reserveCapacity(prefix.count + depth + 1)
+        for step in path.prefix(depth) { keys.append(key(for: step)) }
+        if let element { keys.append(key(for: element)) }
+        return keys
+    }
+
+    private func key(for element: PathElement) -> any CodingKey {
+        switch element {
+        case .key(let key):
+            return key
+        case .index(let index):
+            return JSONCodingKey(index: index)
+        case .member(let node, let numeric):
+            let name = string(ofKey: node)
+            return JSONCodingKey(stringValue: name, intValue: numeric ? Int(name) : nil)
+        }
+    }
+
+    /// How `JSONDecoder` names what it found, for error messages.
+    func kindDescription(_ node: UInt32) -> String {
+        switch JSONValue(document: document, node: node).kind {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+
+    func typeMismatch(_ type: Any.Type, _ node: UInt32, _ depth: Int, _ element: PathElement?) -> DecodingError {
+        .typeMismatch(type, DecodingError.Context(
+            codingPath: codingPath(depth, element),
+            debugDescription: "Expected to decode \(type) but found \(kindDescription(node)) instead."))
+    }
+
+    func valueNotFound(_ type: Any.Type, _ depth: Int, _ element: PathElement?, _ description: String? = nil) -> DecodingError {
+        .valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath(depth, element),
+            debugDescription: description ?? "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    /// Throws `valueNotFound` when `node` is `null`.
+    @inline(__always)
+    func checkNotNull(_ node: UInt32, _ type: Any.Type, _ depth: Int, _ element: PathElement?) throws {
+        if tag(node) == UInt32(YJM_NULL) { throw valueNotFound(type, depth, element) }
+    }
+
+    /// A number that does not fit the requested type. `JSONDecoder` reports these as
+    /// `.dataCorrupted` at the root (its number errors surface as "not valid JSON"), so
+    /// the coding path is empty here too; the description says where the number is.
+    func numberNotRepresentable(_ node: UInt32, _ type: Any.Type, _ depth: Int, _ element: PathElement?) -> DecodingError {
+        let text = withNumberText(node) { String(decoding: $0, as: UTF8.self) }
+        let location = codingPath(depth, element).map(\.stringValue).joined(separator: ".")
+        return .dataCorrupted(DecodingError.Context(
+            codingPath: [],
+            debugDescription: "The given data was not valid JSON: the number \(text) at \"\(location)\" is not representable as \(type)."))
+    }
+}
+
+extension JSONValueDecoder: Decoder {
+    var codingPath: [any CodingKey] { codingPath(path.count, nil) }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkContainer(UInt32(YJM_OBJECT), [String: Any].self, "keyed")
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(decoder: self, object: node, depth: path.count))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkContainer(UInt32(YJM_ARRAY), [Any].self, "unkeyed")
+        return JSONUnkeyedDecodingContainer(decoder: self, array: node, depth: path.count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    private func checkContainer(_ expected: UInt32, _ type: Any.Type, _ kind: String) throws {
+        switch tag(node) {
+        case expected: return
+        case UInt32(YJM_NULL):
+            throw valueNotFound(type, path.count, nil, "Cannot get \(kind) decoding container -- found null value instead")
+        default:
+            throw typeMismatch(type, node, path.count, nil)
+        }
+    }
+}

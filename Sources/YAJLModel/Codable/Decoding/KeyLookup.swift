@@ -1,0 +1,274 @@
+import CYAJLTree
+
+/// Where the last key lookup in one container ended, so that keys decoded in the order the
+/// JSON has them (the usual case: synthesized `init(from:)` asks in declaration order) are
+/// found in one comparison each.
+///
+/// Lookups must still find the *first* member with a key, as `JSONDecoder` does, so the hint
+/// also keeps a small Bloom filter of the keys before `next`: a key whose bit is not set
+/// cannot be among them, and only a set bit costs a scan of that prefix. Once a lookup has
+/// passed every key, a filter of all of them makes most lookups of absent keys (optional
+/// properties) cost no scan at all.
+struct LookupHint {
+    var object: UInt32 = .max
+    var next: UInt32 = 0
+    /// The keys before `next`.
+    var seen = KeyBloom()
+    /// All the keys, once `complete`.
+    var all = KeyBloom()
+    var complete = false
+}
+
+/// The lookup hints of one decode, one per container depth, in memory of their own: reached
+/// through an array, each lookup would pay a uniqueness check and a closure.
+struct LookupHints {
+    private var base: UnsafeMutablePointer<LookupHint>?
+    private var count = 0
+
+    /// The hint for containers at depth `slot`.
+    @inline(__always)
+    mutating func hint(_ slot: Int) -> UnsafeMutablePointer<LookupHint> {
+        if slot < count, let base { return base + slot }
+        return grow(to: slot + 1)
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) -> UnsafeMutablePointer<LookupHint> {
+        let newCount = max(needed, 2 * count, 16)
+        let newBase = UnsafeMutablePointer<LookupHint>.allocate(capacity: newCount)
+        if let base { newBase.moveInitialize(from: base, count: count) }
+        (newBase + count).initialize(repeating: LookupHint(), count: newCount - count)
+        base?.deallocate()
+        (base, count) = (newBase, newCount)
+        return newBase + needed - 1
+    }
+
+    /// Frees the hints; call once, when the decoder goes.
+    func deallocate() {
+        base?.deinitialize(count: count)
+        base?.deallocate()
+    }
+}
+
+/// 256 bits, two per key, chosen from a hash of the key's length and its first and last eight bytes.
+struct KeyBloom {
+    // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
+    // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The key's two bits, in the low and the next eight bits of the result.
+    @inline(__always)
+    static func bits(_ key: UnsafeRawBufferPointer) -> UInt32 {
+        let count = key.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if let base = key.baseAddress, count > 0 {
+            if count >= 8 {
+                hash ^= base.loadUnaligned(as: UInt64.self)
+                hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= (base + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                var word: UInt64 = 0
+                for index in 0..<count { word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
+                hash ^= word
+            }
+        }
+        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) & 0xFFFF
+    }
+
+    @inline(__always)
+    mutating func insert(_ bits: UInt32) {
+        set(bits & 0xFF)
+        set(bits >> 8)
+    }
+
+    @inline(__always)
+    func contains(_ bits: UInt32) -> Bool {
+        isSet(bits & 0xFF) && isSet(bits >> 8)
+    }
+
+    /// Sets `bit` (0..<256).
+    @inline(__always)
+    private mutating func set(_ bit: UInt32) {
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) | Self.mask(bit), toByteOffset: Self.offset(bit), as: UInt64.self) }
+    }
+
+    @inline(__always)
+    private func isSet(_ bit: UInt32) -> Bool {
+        withUnsafeBytes(of: words) { $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) & Self.mask(bit) != 0 }
+    }
+
+    /// The byte offset of the word that holds `bit`, and the bit's mask in it.
+    @inline(__always)
+    private static func offset(_ bit: UInt32) -> Int { Int(bit >> 6 & 3) &* 8 }
+    @inline(__always)
+    private static func mask(_ bit: UInt32) -> UInt64 { 1 << UInt64(bit & 63) }
+}
+
+extension JSONValueDecoder {
+    /// Objects this small are scanned from the start on every lookup.
+    static let scannedObjectSize = 8
+
+    /// The converted keys of `object`, made on first use and kept for its depth.
+    func convertedKeys(of object: UInt32, slot: Int) -> ConvertedKeys {
+        if convertedKeyTables.count <= slot {
+            convertedKeyTables.append(contentsOf: repeatElement(nil, count: slot + 1 - convertedKeyTables.count))
+        }
+        if let keys = convertedKeyTables[slot], keys.object == object { return keys }
+        let keys = ConvertedKeys(object: object, decoder: self, depth: slot)
+        convertedKeyTables[slot] = keys
+        return keys
+    }
+
+    /// The value node of the first member of `object` whose key is `name` (whose
+    /// `KeyBloom.bits` are `bits`), or nil. `slot` is the container's depth, which keeps its
+    /// lookup hint.
+    @inline(__always)
+    func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
+        let first = document.firstChild(object)
+        let end = document.subtreeEnd(object)
+        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end) }
+        let hint = lookupHints.hint(slot)
+        // The usual case: the key is the member at the hint, and none before it has the key.
+        if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
+            let value = valueIfKey(hint.pointee.next, is: name)
+        {
+            hint.pointee.next = document.subtreeEnd(value)
+            hint.pointee.seen.insert(bits)
+            return value
+        }
+        return hintedMember(named: name, bit: bits, first: first, end: end, object: object, hint: &hint.pointee)
+    }
+
+    /// The value node after `key` if `key`'s bytes are `name`, else nil.
+    @inline(__always)
+    private func valueIfKey(_ key: UInt32, is name: UnsafeRawBufferPointer) -> UInt32? {
+        let head = document.head(key)
+        let isPlain = head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING)
+        guard !isPlain || Int(head >> UInt32(YJM_KIND_BITS)) == name.count, withStringBytes(key, { _keyBytesEqual($0, name) }) else {
+            return nil
+        }
+        return isPlain ? key + 1 : key + 2
+    }
+
+    /// The lookup when the member at the hint is not the key: out of line, so that the usual case
+    /// above stays small.
+    @inline(never)
+    private func hintedMember(named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, hint: inout LookupHint) -> UInt32? {
+        if hint.object != object { hint = LookupHint(object: object, next: first) }
+        if hint.complete && !hint.all.contains(bit) { return nil }
+
+        // Onward from the hint; a match there is the first unless the name may be earlier.
+        var passed = hint.seen
+        if let value = scan(for: name, bits: bit, from: hint.next, to: end, recording: &passed) {
+            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next) {
+                var prefix = KeyBloom()
+                _ = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
+                (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
+                return earlier
+            }
+            (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
+            return value
+        }
+        // Every key is now in `passed`. Then from the start up to the hint, if it may be there.
+        (hint.all, hint.complete) = (passed, true)
+        guard hint.seen.contains(bit) else { return nil }
+        var prefix = KeyBloom()
+        let value = scan(for: name, bits: bit, from: first, to: hint.next, recording: &prefix)
+        if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
+        return value
+    }
+
+    /// Scans the members whose key nodes lie in `start..<stop` for the first key equal to `name`
+    /// (whose bits are `nameBits`), and returns its value node. The bits of every key passed, the
+    /// match included, go into `seen`.
+    @inline(__always)
+    private func scan(
+        for name: UnsafeRawBufferPointer, bits nameBits: UInt32, from start: UInt32, to stop: UInt32, recording seen: inout KeyBloom
+    ) -> UInt32? {
+        var key = start
+        while key < stop {
+            let value = document.subtreeEnd(key)
+            let matches = withStringBytes(key) { bytes in
+                if _keyBytesEqual(bytes, name) { return true }
+                seen.insert(KeyBloom.bits(bytes))
+                return false
+            }
+            if matches {
+                seen.insert(nameBits)
+                return value
+            }
+            key = document.subtreeEnd(value)
+        }
+        return nil
+    }
+
+    /// Like `scan`, without recording: only keys of the right length are read.
+    @inline(__always)
+    private func firstMatch(for name: UnsafeRawBufferPointer, from start: UInt32, to stop: UInt32) -> UInt32? {
+        var key = start
+        while key < stop {
+            if let value = valueIfKey(key, is: name) { return value }
+            key = document.subtreeEnd(document.subtreeEnd(key))
+        }
+        return nil
+    }
+}
+
+/// Whether two keys have the same bytes, comparing short keys (the usual ones) in a few
+/// loads rather than with a call to `memcmp`.
+@inline(__always)
+func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    switch count {
+    case 8...16:
+        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+            && (x + count - 8).loadUnaligned(as: UInt64.self) == (y + count - 8).loadUnaligned(as: UInt64.self)
+    case 4..<8:
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && (x + count - 4).loadUnaligned(as: UInt32.self) == (y + count - 4).loadUnaligned(as: UInt32.self)
+    case 1..<4:
+        return x.load(as: UInt8.self) == y.load(as: UInt8.self) && x.load(fromByteOffset: count / 2, as: UInt8.self) == y.load(fromByteOffset: count / 2, as: UInt8.self)
+            && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
+    default:
+        return _bytesEqual(a, b)
+    }
+}
+
+/// The members of one object under `.convertFromSnakeCase` or `.custom`: each JSON key is
+/// converted once, when the container is made, as `JSONDecoder` does.
+final class ConvertedKeys {
+    let object: UInt32
+    /// Converted key → value node; the first of repeated keys wins.
+    private(set) var members: [String: UInt32] = [:]
+    /// The distinct converted keys, in document order.
+    private(set) var keys: [String] = []
+
+    init(object: UInt32, decoder: JSONValueDecoder, depth: Int) {
+        self.object = object
+        let document = decoder.document
+        members.reserveCapacity(document.payload(object))
+        var containerPath: [any CodingKey]?
+        for key in document.memberKeys(of: object) {
+            let converted: String
+            switch decoder.options.keyDecodingStrategy {
+            case .convertFromSnakeCase:
+                converted = decoder.withStringBytes(key) { bytes in
+                    let text = String(validatedUTF8: bytes)
+                    return KeyConversion.hasInnerUnderscore(bytes) ? KeyConversion.fromSnakeCase(text) : text
+                }
+            case .custom(let convert):
+                if containerPath == nil { containerPath = decoder.codingPath(depth, nil) }
+                converted = convert((containerPath ?? []) + [JSONCodingKey(stringValue: decoder.string(ofKey: key))]).stringValue
+            default:
+                converted = decoder.string(ofKey: key)
+            }
+            if members[converted] == nil {
+                members[converted] = document.subtreeEnd(key)
+                keys.append(converted)
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `JSONDecoder`'s `convertFromSnakeCase` and `JSONEncoder`'s `convertToSnakeCase`,
+/// step for step, so that keys convert exactly as they do with Foundation's coders.
+enum KeyConversion {
+    /// `one_two_three` → `oneTwoThree`; leading and trailing underscores are kept,
+    /// and a key without an inner underscore is returned unchanged.
+    static func fromSnakeCase(_ key: String) -> String {
+        guard let firstNonUnderscore = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var lastNonUnderscore = key.index(before: key.endIndex)
+        while lastNonUnderscore > firstNonUnderscore && key[lastNonUnderscore] == "_" {
+            key.formIndex(before: &lastNonUnderscore)
+        }
+        let words = key[firstNonUnderscore...lastNonUnderscore].split(separator: "_")
+        guard words.count > 1 else { return key }
+        let joined = ([words[0].lowercased()] + words[1...].map(\.capitalized)).joined()
+        return String(key[..<firstNonUnderscore]) + joined + String(key[key.index(after: lastNonUnderscore)...])
+    }
+
+    /// Whether a key's UTF-8 holds an underscore with something other than
+    /// underscores on both sides of it, the only keys `fromSnakeCase` changes.
+    static func hasInnerUnderscore(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }),
+            let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })
+        else { return false }
+        return bytes[first...last].contains(UInt8(ascii: "_"))
+    }
+
+    /// `myURLProperty` → `my_url_property`: words split where lower case turns to upper
+    /// case, and before the last capital of a run of capitals followed by lower case.
+    /// The first character never starts a word.
+    static func toSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        let scalars = Array(key.unicodeScalars)
+        var words: [Range<Int>] = []
+        var wordStart = 0
+        var searchStart = 1
+        while let upper = (searchStart..<scalars.count).first(where: { isUppercase(scalars[$0]) }) {
+            words.append(wordStart..<upper)
+            guard let lower = (upper..<scalars.count).first(where: { isLowercase(scalars[$0]) }) else {
+                wordStart = upper
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper  // one capital starts a word
+            } else {
+                words.append(upper..<lower - 1)  // a run of capitals is a word of its own
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+        }
+        words.append(wordStart..<scalars.count)
+        return words.map { range in
+            var word = String.UnicodeScalarView()
+            word.append(contentsOf: scalars[range])
+            return String(word).lowercased()
+        }.joined(separator: "_")
+    }
+
+    /// Unicode general categories Lu and Lt, as Foundation's `uppercaseLetters` set.
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .titlecaseLetter: true
+        default: false
+        }
+    }
+
+    /// Unicode general category Ll, as Foundation's `lowercaseLetters` set.
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .lowercaseLetter
+    }
+}

@@ -1,0 +1,159 @@
+extension EditedValue {
+    /// The edited value as compact UTF-8 JSON that keeps the original text: every
+    /// untouched value, key and separator (white space included) is copied as it
+    /// was, new members go at the end of their object, and only new values are
+    /// encoded. A document parsed with comments is re-encoded around the edits
+    /// instead, since its text may hold them.
+    func encoded() -> [UInt8] {
+        var writer = JSONWriter(options: .withoutEscapingSlashes)
+        writer.write(self)
+        return writer.output
+    }
+
+    /// At least the length of ``encoded()``, for the size limit, without writing the
+    /// original parts: it costs the number of edits, not the document's size.
+    var byteCountBound: Int {
+        func member(_ key: String, _ value: EditedValue) -> Int { key.utf8.count * 6 + 4 + value.byteCountBound }
+        switch self {
+        case .original(let value): return value.byteRange.count
+        case .new(let json): return json.encoded(options: .withoutEscapingSlashes).count
+        case .patched(let container):
+            // A new child is written after a comma and a copy of the first child's lead.
+            let lead = container.firstLeadByteCount
+            return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + $1.byteCountBound }
+                + container.inserted.values.joined().reduce(0) { $0 + $1.byteCountBound + 1 + lead }
+                + container.appended.reduce(0) { $0 + member($1.key, $1.value) + lead }
+        case .array(let elements): return elements.reduce(2) { $0 + $1.byteCountBound + 1 }
+        case .object(let members): return members.reduce(2) { $0 + member($1.key, $1.value) }
+        }
+    }
+}
+
+extension EditedValue {
+    /// The length of the text between an original container's opening bracket and its first
+    /// child (white space, or comments in a document parsed with them), which the writer
+    /// repeats before each new child when it copies the text; 0 for other values.
+    var firstLeadByteCount: Int {
+        switch self {
+        case .original(let value) where value.kind == .array || value.kind == .object:
+            PatchedContainer(original: value).firstLeadByteCount
+        case .patched(let container): container.firstLeadByteCount
+        default: 0
+        }
+    }
+}
+
+extension PatchedContainer {
+    /// See ``EditedValue/firstLeadByteCount``.
+    var firstLeadByteCount: Int {
+        let document = original.document
+        let firstChild = document.firstChild(original.node)
+        guard firstChild < document.subtreeEnd(original.node) else { return 0 }
+        return document.startOffset(firstChild) - original.byteRange.lowerBound - 1
+    }
+}
+
+extension JSONWriter {
+    /// Writes an edited value (see ``EditedValue/encoded()``). Recursion follows
+    /// the edits' paths only; untouched subtrees are copied or written iteratively.
+    mutating func write(_ edited: EditedValue) {
+        switch edited {
+        case .original(let value): writeOriginal(value)
+        case .new(let json): write(json, depth: 0)
+        case .patched(let container): writePatched(container)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeQuoted(member.key)
+                output.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// An untouched value: its original bytes, or re-encoded when they may hold comments.
+    private mutating func writeOriginal(_ value: JSONValue) {
+        guard value.document.isVerbatimJSON else { return write(value) }
+        value.document.input.withBytes { output.append(contentsOf: $0[value.byteRange]) }
+    }
+
+    /// An original container with changes. With verbatim text, everything between
+    /// and around the children is copied from the input: a child's "lead" is the
+    /// text from the previous child's end to its own start (`,` and white space);
+    /// the first child's lead (white space only) also serves new children.
+    private mutating func writePatched(_ container: PatchedContainer) {
+        let document = container.original.document
+        let verbatim = document.isVerbatimJSON
+        let range = container.original.byteRange
+        let isObject = container.isObject
+        document.input.withBytes { input in
+            let firstChild = document.firstChild(container.original.node)
+            let end = document.subtreeEnd(container.original.node)
+            let firstLead = firstChild < end && verbatim ? range.lowerBound + 1..<document.startOffset(firstChild) : range.lowerBound..<range.lowerBound
+            var written = 0
+            func separate(lead: Range<Int>?) {
+                if let lead, verbatim {
+                    output.append(contentsOf: input[lead])
+                } else {
+                    if written > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(contentsOf: input[firstLead])
+                }
+                written += 1
+            }
+
+            output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            var previousEnd = range.lowerBound + 1
+            var child = firstChild
+            while child < end {
+                let valueNode = isObject ? document.subtreeEnd(child) : child
+                let childStart = document.startOffset(child)
+                for element in container.inserted[valueNode] ?? [] {
+                    separate(lead: nil)
+                    write(element)
+                }
+                if !container.removed.contains(valueNode) {
+                    // A child's own lead holds a comma unless it was first; the first
+                    // original child written after others needs one added.
+                    separate(lead: written == 0 ? firstLead : (child == firstChild ? nil : previousEnd..<childStart))
+                    if isObject {
+                        if verbatim {
+                            output.append(contentsOf: input[childStart..<document.startOffset(valueNode)])
+                        } else {
+                            write(JSONValue(document: document, node: child))
+                            output.append(UInt8(ascii: ":"))
+                        }
+                    }
+                    if let replacement = container.replaced[valueNode] {
+                        write(replacement)
+                    } else {
+                        writeOriginal(JSONValue(document: document, node: valueNode))
+                    }
+                }
+                previousEnd = document.byteRange(valueNode).upperBound
+                child = document.subtreeEnd(valueNode)
+            }
+            for member in container.appended {
+                separate(lead: nil)
+                if isObject {
+                    writeQuoted(member.key)
+                    output.append(UInt8(ascii: ":"))
+                }
+                write(member.value)
+            }
+            if verbatim {
+                output.append(contentsOf: input[previousEnd..<range.upperBound])
+            } else {
+                output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            }
+        }
+    }
+}
