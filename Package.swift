@@ -93,3 +93,69 @@ if ProcessInfo.processInfo.environment["YAJLMODEL_CORE_ONLY"] != nil {
     package.products.removeAll { $0.name == "YAJLModelMacros" }
     package.dependencies.removeAll()
 }
+
+// Services: SwiftNIO input and the Hummingbird and Vapor adapters (see README "Services"),
+// each behind a trait that is off by default, so that a plain YAJLModel user neither
+// resolves nor builds SwiftNIO, Hummingbird or Vapor (.ci/services checks that). Kept as
+// appended statements, as the fuzzing ones are, and after the core-only arrangement, which
+// they outlive: `YAJLMODEL_CORE_ONLY=1 swift test --traits Hummingbird,Vapor` builds and
+// tests them all without swift-syntax (as .ci/services does).
+package.traits = [
+    .trait(name: "NIO", description: "JSONDocument, YAJLDecoder, models and the streaming readers read SwiftNIO ByteBuffers (YAJLModelNIO)."),
+    .trait(name: "Hummingbird", description: "YAJLDecoder and YAJLEncoder as Hummingbird 2's request decoder and response encoder (YAJLModelHummingbird).", enabledTraits: ["NIO"]),
+    .trait(name: "Vapor", description: "YAJLDecoder and YAJLEncoder as Vapor 4's content decoder and encoder (YAJLModelVapor).", enabledTraits: ["NIO"]),
+    .default(enabledTraits: []),
+]
+package.dependencies += [
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+]
+package.products += [
+    .library(name: "YAJLModelNIO", targets: ["YAJLModelNIO"]),
+    .library(name: "YAJLModelHummingbird", targets: ["YAJLModelHummingbird"]),
+    .library(name: "YAJLModelVapor", targets: ["YAJLModelVapor"]),
+]
+package.targets += [
+    // Each target's sources are inside `#if <trait>`: without the trait it is empty.
+    .target(
+        name: "YAJLModelNIO",
+        dependencies: ["YAJLModel", .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"]))],
+        path: "Sources/Services/YAJLModelNIO"
+    ),
+    .target(
+        name: "YAJLModelHummingbird",
+        dependencies: [
+            "YAJLModelNIO",
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        ],
+        path: "Sources/Services/YAJLModelHummingbird"
+    ),
+    .target(
+        name: "YAJLModelVapor",
+        dependencies: ["YAJLModelNIO", .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"]))],
+        path: "Sources/Services/YAJLModelVapor"
+    ),
+    // The example service (Examples/FeedIngest/README.md): a Hummingbird server that streams
+    // request bodies. Without the Hummingbird trait it only says so.
+    .executableTarget(
+        name: "FeedIngest",
+        dependencies: [
+            "YAJLModelHummingbird",
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        ],
+        path: "Examples/FeedIngest",
+        exclude: ["README.md"]
+    ),
+    .testTarget(
+        name: "YAJLModelServicesTests",
+        dependencies: [
+            "YAJLModelNIO", "YAJLModelHummingbird", "YAJLModelVapor", "FeedIngest",
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+            .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+        ]
+    ),
+]

@@ -12,7 +12,8 @@ let package = Package(
     ],
     dependencies: [
         // Named, so that the product reference below holds whatever the checkout folder is called.
-        .package(name: "YAJLModel", path: ".."),
+        // The NIO trait: the async-stream scenario reads ByteBuffers through YAJLModelNIO.
+        .package(name: "YAJLModel", path: "..", traits: ["NIO"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "YAJLModel", package: "YAJLModel"),
                 .product(name: "YAJLModelMacros", package: "YAJLModel"),
+                .product(name: "YAJLModelNIO", package: "YAJLModel"),
                 "CYAJLBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

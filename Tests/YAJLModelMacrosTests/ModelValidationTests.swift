@@ -108,7 +108,7 @@ struct ModelValidationTests {
         let error = try #require(ModelTestSupport.modelError { _ = try CheckedFeed(parsing: text) })
         #expect(error.issues.count == 2)
         #expect(error.description.contains("items[0].media.m"))
-        #expect(error.description.contains("author: missing key (byte 0)"))
+        #expect(error.description.contains("author: missing key at line 1, column 1 (byte 0)"))
         #expect(error.issues[0].description.hasPrefix("items[0].media.m: "))
     }
 

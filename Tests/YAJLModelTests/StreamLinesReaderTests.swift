@@ -13,7 +13,6 @@ import Testing
         let bytes = Array(Self.log.utf8)
         for record in outcome.records {
             #expect(bytes[record.offset...].starts(with: record.value.rawJSON))
-            #expect(record.value.document.inputByteCount == record.value.byteRange.count)  // just its line, no \r
         }
         #expect(eachRecordIsItsOwnWholeParse(outcome))
     }

@@ -48,6 +48,7 @@ extension JSONError {
         case .tooDeep: "tooDeep"
         case .tooLarge: "tooLarge"
         case .trailingData: "trailingData"
+        case .targetNotAnArray: "targetNotAnArray"
         }
     }
 }

@@ -33,6 +33,7 @@ enum Scenarios {
         EditAndWriteScenario(),
         EditCostScenario(),
         StreamScenario(),
+        AsyncStreamScenario(),
         StreamMemoryScenario(),
         NDJSONScenario(),
     ]

@@ -41,12 +41,17 @@ public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(Limit, limit: Int, at: JSONSourceLocation)
     /// Something other than white space follows the value.
     case trailingData(at: JSONSourceLocation)
+    /// A stream's target (``JSONElementReader/Target``, named by the string) is not an
+    /// array: `found` is the kind of the value there, or nil when there is none. The
+    /// location is the value's, or, when there is none, that of the last container
+    /// along the target's path that is there.
+    case targetNotAnArray(String, found: JSONKind?, at: JSONSourceLocation)
 
     /// Where the error is.
     public var location: JSONSourceLocation {
         switch self {
         case .syntax(_, let at), .unexpectedEndOfInput(let at), .invalidUTF8(let at),
-            .invalidEscape(let at), .tooDeep(_, let at), .tooLarge(_, _, let at), .trailingData(let at):
+            .invalidEscape(let at), .tooDeep(_, let at), .tooLarge(_, _, let at), .trailingData(let at), .targetNotAnArray(_, _, let at):
             return at
         }
     }
@@ -67,6 +72,8 @@ public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooDeep(let limit, let at): "nesting deeper than \(limit) at \(at)"
         case .tooLarge(let what, let limit, let at): "too large (\(what.rawValue) over \(limit)) at \(at)"
         case .trailingData(let at): "unexpected data after the value at \(at)"
+        case .targetNotAnArray(let target, let found?, let at): "no array at \"\(target)\": found \(found.withArticle) at \(at)"
+        case .targetNotAnArray(let target, nil, let at): "no array at \"\(target)\": nothing there (its path ends at \(at))"
         }
     }
 }

@@ -74,7 +74,7 @@ extension JSONModel {
         do throws(JSONError) {
             document = try JSONDocument(parsing: prepared, options: options)
         } catch {
-            throw JSONModelError(issues: [.init(path: "", offset: error.offset, reason: .invalidJSON(error))])
+            throw JSONModelError(issues: [.init(path: "", offset: error.offset, reason: .invalidJSON(error), location: error.location)])
         }
         self = try Self.checked(document.root)
     }

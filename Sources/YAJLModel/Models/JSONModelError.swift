@@ -44,15 +44,20 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
         /// the object that lacks it.
         public var offset: Int
         public var reason: Reason
+        /// The line and column of ``offset``, when the input was at hand to count them
+        /// (nil for an issue made without it).
+        public var location: JSONSourceLocation?
 
-        public init(path: String, offset: Int, reason: Reason) {
+        public init(path: String, offset: Int, reason: Reason, location: JSONSourceLocation? = nil) {
             self.path = path
             self.offset = offset
             self.reason = reason
+            self.location = location
         }
 
+        /// For example `items[3].link: missing key at line 12, column 5 (byte 812)`.
         public var description: String {
-            "\(path.isEmpty ? "(root)" : path): \(reason) (byte \(offset))"
+            "\(path.isEmpty ? "(root)" : path): \(reason) " + (location.map { "at \($0)" } ?? "(byte \(offset))")
         }
     }
 
@@ -122,7 +127,9 @@ public struct JSONValidation: Sendable {
             if !problem.suffix.isEmpty {
                 path += path.isEmpty || problem.suffix.hasPrefix("[") ? problem.suffix : "." + problem.suffix
             }
-            return .init(path: path, offset: problem.offset ?? problem.value.byteRange.lowerBound, reason: problem.reason)
+            let offset = problem.offset ?? problem.value.byteRange.lowerBound
+            let location = root.document.input.withBytes { JSONSourceLocation(offset: offset, in: $0) }
+            return .init(path: path, offset: offset, reason: problem.reason, location: location)
         }
     }
 }

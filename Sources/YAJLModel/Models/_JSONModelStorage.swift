@@ -249,6 +249,9 @@ public enum _JSONModelSupport {
     /// An empty JSON array, for arrays built empty.
     static let emptyArray = parse(Array("[]".utf8))
 
+    /// An empty JSON object, for the empty literal of an object view.
+    static let emptyObject = parse(Array("{}".utf8))
+
     /// Parses JSON that this library wrote from values the program built.
     static func parse(_ bytes: [UInt8]) -> JSONValue {
         do {

@@ -35,6 +35,10 @@ struct ByteReading<Base: AsyncSequence>: AsyncReading where Base.Element == UInt
 /// The engine of the asynchronous readers: pulls from an `AsyncSequence` of
 /// bytes or chunks only when no record is ready, so the input is consumed only
 /// as fast as records are.
+///
+/// Before each pull it checks for cancellation and throws `CancellationError`: a
+/// `for try await` loop in a cancelled task ends even when its source (a socket,
+/// an endless feed) would go on.
 struct AsyncRecordReader<Framer: RecordFramer, Base: AsyncSequence> {
     let framer: Result<Framer, JSONError>
     private var iterator: Base.AsyncIterator
@@ -52,6 +56,7 @@ struct AsyncRecordReader<Framer: RecordFramer, Base: AsyncSequence> {
         while true {
             if let record = try framer.nextRecord() { return record }
             if ended { return nil }
+            try Task.checkCancellation()
             let outcome: Result<Bool, any Error>
             do {
                 outcome = .success(try await reading.read(&iterator, into: framer.buffer, size: framer.readSize))

@@ -48,6 +48,9 @@ struct ElementSorter {
     let buffer = StreamBuffer()
     private let stream: YAJLStream
     private let options: JSONStreamOptions
+    private let target: JSONElementReader.Target
+    /// Whether an array has opened at the target: if none has by the end, that is an error.
+    private var targetOpened = false
     /// Whether the text around the target is kept (false for top-level values).
     private let keepsEnvelope: Bool
 
@@ -75,6 +78,7 @@ struct ElementSorter {
 
     init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         self.options = options
+        self.target = target
         let parseOptions = options.parsing
         if let steps = target.steps {
             stream = try YAJLStream(mode: YJM_STREAM_ELEMENTS, target: steps, options: parseOptions)
@@ -114,6 +118,11 @@ struct ElementSorter {
         var tree = yjm_tree()
         let (status, error) = stream.finish(buffer.bytes, tree: &tree)
         if take(status, error) { dropUnneeded() }
+        if keepsEnvelope && !targetOpened && failure == nil,
+            let error = target.notAnArray(in: around, options: options)
+        {
+            records.fail(error)
+        }
         finished = true
     }
 
@@ -178,6 +187,7 @@ struct ElementSorter {
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)
             insideTarget = true
+            targetOpened = true
             if headerText == nil { headerText = around + [UInt8(ascii: "]")] + stream.closers }
         default:  // YJM_EVENT_TARGET_CLOSE
             sorted = start

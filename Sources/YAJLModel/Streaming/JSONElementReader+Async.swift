@@ -25,11 +25,35 @@ extension JSONElementReader {
         AsyncElements(base: bytes, target: target, options: options, reading: ByteReading())
     }
 
+    /// The elements of the array at `target` in an asynchronous sequence of chunks of bytes,
+    /// each decoded as `type` by `decoder` without re-parsing it.
+    ///
+    /// ```swift
+    /// for try await item in JSONElementReader.elements(of: body, at: "/items", as: Item.self, using: YAJLDecoder()) {
+    ///     try await store(item)
+    /// }
+    /// ```
+    public static func elements<Chunks: AsyncSequence, T: Decodable>(
+        of chunks: Chunks, at target: Target = "", as type: T.Type, using decoder: YAJLDecoder,
+        options: JSONStreamOptions = .init()
+    ) -> JSONConvertedRecords<AsyncElements<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
+        JSONConvertedRecords(elements(of: chunks, at: target, options: options), decoding: type, using: decoder)
+    }
+
+    /// The elements of the array at `target` in an asynchronous sequence of chunks of bytes,
+    /// each read as a model (or another ``JSONConvertible`` type).
+    public static func elements<Chunks: AsyncSequence, T: JSONConvertible>(
+        of chunks: Chunks, at target: Target = "", as type: T.Type, options: JSONStreamOptions = .init()
+    ) -> JSONConvertedRecords<AsyncElements<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
+        JSONConvertedRecords(elements(of: chunks, at: target, options: options), reading: type)
+    }
+
     /// The elements of an array, read from an asynchronous sequence of bytes or chunks:
     /// see `JSONElementReader.elements(of:at:options:)`.
     ///
-    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, or
-    /// the base sequence's.
+    /// Each iteration reads the input from its start. Its errors are ``JSONError``s, the
+    /// base sequence's, or `CancellationError` once its task is cancelled: it checks before
+    /// each pull from the base sequence.
     public struct AsyncElements<Base: AsyncSequence>: AsyncSequence {
         public typealias Element = JSONValue
 
@@ -43,8 +67,9 @@ extension JSONElementReader {
             return Iterator(reader: AsyncRecordReader(framer: framer, base: base, reading: reading))
         }
 
-        /// Reads elements as they are asked for.
-        public struct Iterator: AsyncIteratorProtocol {
+        /// Reads elements as they are asked for; ``JSONAsyncRecordReader/next(_:using:)``
+        /// reads the next one as a `Decodable` type.
+        public struct Iterator: AsyncIteratorProtocol, JSONAsyncRecordReader {
             var reader: AsyncRecordReader<ElementFramer, Base>
 
             /// The next element, or nil after the last.

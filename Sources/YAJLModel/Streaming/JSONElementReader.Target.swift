@@ -3,9 +3,13 @@ extension JSONElementReader {
     /// Pointer or a dotted path, or every top-level value of a text that holds any
     /// number of them.
     ///
-    /// A string literal is a pointer when it is empty or starts with `/` (`"/items"` is the
-    /// `items` array of the top-level object, `""` the top-level array), and a dotted path
-    /// otherwise (`"feed.items"`).
+    /// A string literal that starts with `/` is a pointer: `"/items"` is the `items` array
+    /// of the top-level object; `""` is the top-level array. Any other string is a dotted
+    /// path, as ``JSONValue/subscript(path:)`` reads it: `"items"`, `"feed.items"`.
+    ///
+    /// A target that is missing or not an array is an error,
+    /// ``JSONError/targetNotAnArray(_:found:at:)``, unless
+    /// ``JSONStreamOptions/allowsMissingTarget`` lets a missing one mean no elements.
     ///
     /// ```swift
     /// JSONElementReader.Target.pointer("/feed/items")   // same as "/feed/items"
@@ -27,9 +31,10 @@ extension JSONElementReader {
         /// decimal index without leading zeros. A pointer that is not valid (one that does not
         /// start with `/`, or a `~` not followed by `0` or `1`) names nothing.
         ///
-        /// If the value there is not an array, or there is none, the reader finds no elements,
-        /// and ``JSONElementReader/envelope`` holds the whole text. Every array at the pointer
-        /// is read, in order, when a repeated key names more than one.
+        /// If the value there is not an array, or there is none, the reader throws
+        /// ``JSONError/targetNotAnArray(_:found:at:)`` once the text has ended (see
+        /// ``JSONStreamOptions/allowsMissingTarget``). Every array at the pointer is read,
+        /// in order, when a repeated key names more than one.
         public static func pointer(_ pointer: String) -> Target {
             Target(steps: JSONPath(pointer: pointer)?.steps ?? [.nothing], description: pointer)
         }
@@ -45,11 +50,16 @@ extension JSONElementReader {
         /// without line numbers' help (a record may span lines; see ``JSONLinesReader``).
         public static let values = Target(steps: nil, description: "(top-level values)")
 
-        /// The array at `value`, read as `YAJLDecoder.decode(_:from:at:)` reads its path:
-        /// a pointer when it is empty or starts with `/` (`"/items"`), a dotted path otherwise
-        /// (`"feed.items"`).
+        /// The array at `value`: a pointer when it is empty or starts with `/`, else a dotted path.
         public init(stringLiteral value: String) {
-            self = JSONPath.isPointer(value) ? .pointer(value) : .path(value)
+            self.init(value)
+        }
+
+        /// The array at `string`, read as `YAJLDecoder.decode(_:from:at:)` reads its path: a
+        /// pointer when it is empty or starts with `/`, else a dotted path, so that
+        /// `"statuses"` reads what `root[path: "statuses"]` finds.
+        public init(_ string: String) {
+            self = JSONPath.isPointer(string) ? .pointer(string) : .path(string)
         }
     }
 }

@@ -9,6 +9,7 @@ extension JSONError {
         case .tooDeep(let limit, _): .tooDeep(limit: limit, at: location)
         case .tooLarge(let what, let limit, _): .tooLarge(what, limit: limit, at: location)
         case .trailingData: .trailingData(at: location)
+        case .targetNotAnArray(let target, let found, _): .targetNotAnArray(target, found: found, at: location)
         }
     }
 }

@@ -10,7 +10,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// Each value has a small ``JSONDocument`` of its own, holding just its line.
+/// The values of the lines that one read completes share small ``JSONDocument``s, of
+/// about 16 KiB of lines each, as a ``JSONElementReader``'s elements do (`[v1,v2,…]`);
+/// keeping a value keeps its document alive, not the stream.
 /// `\r\n` line ends, blank lines, and a last line without a line feed are all
 /// fine. A line that is not one JSON value is a ``JSONError`` whose ``JSONError/line``
 /// is that line's number and whose offset counts from the start of the stream; the

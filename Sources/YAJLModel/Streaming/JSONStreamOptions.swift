@@ -42,6 +42,12 @@ public struct JSONStreamOptions: Sendable, Hashable {
         set { parsing.maxInputBytes = newValue }
     }
 
+    /// Whether a ``JSONElementReader`` target that is missing, or `null`, means no
+    /// elements. Off by default: then, as when the value there is not an array, the
+    /// reader throws ``JSONError/targetNotAnArray(_:found:at:)`` at the end of the text,
+    /// so that a misspelled key or a changed feed is not read as an empty one.
+    public var allowsMissingTarget: Bool = false
+
     /// A parse option (``JSONParseOptions/maxDepth``, ``JSONParseOptions/maxStringBytes``,
     /// ``JSONParseOptions/allowComments``, ``JSONParseOptions/skipsByteOrderMark``), as in ``parsing``.
     public subscript<Value>(dynamicMember option: WritableKeyPath<JSONParseOptions, Value>) -> Value {

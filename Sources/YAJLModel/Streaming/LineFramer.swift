@@ -38,7 +38,7 @@ final class LineFramer: RecordFramer {
         }
         if let end = JSONLines.endOfLastLine(in: buffer.bytes, from: scanned) {
             let lines = buffer[0..<end]
-            JSONLines.parseLines(lines, firstLine: line, offset: base, options: options, take)
+            parse(lines)
             drop(end, lines: JSONLines.lineFeeds(in: lines))
         }
         scanned = buffer.count
@@ -55,12 +55,22 @@ final class LineFramer: RecordFramer {
 
     func finish() {
         guard failure == nil, !skipping, buffer.count > 0 else { return }
-        JSONLines.parseLines(buffer.bytes, firstLine: line, offset: base, options: options, take)  // no final line feed
+        parse(buffer.bytes)  // no final line feed
         drop(buffer.count, lines: 0)
     }
 
     func failToAllocate(_ bytes: Int) {
         records.fail(.tooLarge(.memory, limit: bytes, at: JSONSourceLocation(offset: base + buffer.count, line: line, column: column(at: buffer.count))))
+    }
+
+    /// Parses whole lines at the start of the buffer: as a block when they are all well
+    /// formed, else line by line.
+    private func parse(_ lines: UnsafeRawBufferPointer) {
+        if let batch = LineBatch.records(in: lines, firstLine: line, offset: base, options: options) {
+            for record in batch { records.append(record) }
+        } else {
+            JSONLines.parseLines(lines, firstLine: line, offset: base, options: options, take)
+        }
     }
 
     /// Takes one line's outcome; false when the reader stops there.

@@ -9,3 +9,14 @@ public enum JSONKind: String, Sendable, Hashable, CaseIterable, CustomStringConv
 
     public var description: String { rawValue }
 }
+
+extension JSONKind {
+    /// The kind as a noun phrase for messages: "an object", "a string", "null".
+    var withArticle: String {
+        switch self {
+        case .null: "null"
+        case .array, .object: "an \(rawValue)"
+        default: "a \(rawValue)"
+        }
+    }
+}

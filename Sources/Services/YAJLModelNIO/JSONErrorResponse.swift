@@ -1,0 +1,113 @@
+#if NIO
+public import YAJLModel
+
+/// What an HTTP service answers when a request body is not the JSON it expects: a
+/// status and a JSON body that says what went wrong and where. The Hummingbird and
+/// Vapor adapters answer with it (it is their `HTTPResponseError` and `AbortError`); it
+/// is here so that both say the same.
+///
+/// - ``JSONError`` (not JSON, cut short, too deep): 400 Bad Request; a limit on the
+///   input's size: 413 Content Too Large; a stream target that is not an array: 422.
+/// - ``JSONModelError``, ``JSONConversionError`` and a `DecodingError` about the values (a missing key, a wrong
+///   type): 422 Unprocessable Content, with each problem's path. A `DecodingError` whose
+///   cause is a ``JSONError`` is answered as that error.
+///
+/// ```json
+/// {"error": {"message": "syntax error at line 3, column 7 (byte 41): …",
+///            "offset": 41, "line": 3, "column": 7}}
+/// {"error": {"message": "items[3].link: missing key at line 12, column 5 (byte 812)",
+///            "issues": [{"path": "items[3].link", "reason": "missing key", "offset": 812, "line": 12, "column": 5}]}}
+/// ```
+public struct JSONErrorResponse: Sendable, Hashable {
+    /// The HTTP status code.
+    public var statusCode: Int
+    /// The message: the error's description, with where.
+    public var message: String
+    /// The body, `{"error": {"message": …, …}}`.
+    public var body: JSON
+
+    /// The answer to `error`, or nil when it is not a JSON error of this library nor a `DecodingError`.
+    public init?(for error: any Error) {
+        switch error {
+        case let error as JSONError:
+            self.init(error)
+        case let error as JSONModelError:
+            self.init(error)
+        case let error as JSONConversionError:
+            self.init(statusCode: 422, message: error.description)
+        case DecodingError.dataCorrupted(let context) where context.underlyingError is JSONError:
+            guard let cause = context.underlyingError as? JSONError else { return nil }
+            self.init(cause)
+        case let error as DecodingError:
+            self.init(error)
+        default:
+            return nil
+        }
+    }
+
+    /// The answer to a parse or stream error.
+    public init(_ error: JSONError) {
+        let status = switch error {
+        case .tooLarge(let limit, _, _) where limit != .memory: 413
+        case .targetNotAnArray: 422
+        default: 400
+        }
+        self.init(statusCode: status, message: error.description, Self.place(offset: error.offset, error.location))
+    }
+
+    /// The answer to a model error: 422 with every issue, or a parse error's answer.
+    public init(_ error: JSONModelError) {
+        if error.issues.count == 1, case .invalidJSON(let cause) = error.issues[0].reason {
+            self.init(cause)
+            return
+        }
+        let issues: [JSON] = error.issues.map { issue in
+            .object([JSONMember(key: "path", value: .string(issue.path)), JSONMember(key: "reason", value: .string(issue.reason.description))]
+                + Self.place(offset: issue.offset, issue.location))
+        }
+        self.init(statusCode: 422, message: error.description, [JSONMember(key: "issues", value: .array(issues))])
+    }
+
+    /// The answer to a decoding error about the values: 422 with the coding path.
+    public init(_ error: DecodingError) {
+        let (context, what): (DecodingError.Context?, String) = switch error {
+        case .keyNotFound(let key, let context): (context, "missing key \"\(key.stringValue)\"")
+        case .typeMismatch(let type, let context): (context, "expected \(type)")
+        case .valueNotFound(let type, let context): (context, "expected \(type), found null")
+        case .dataCorrupted(let context): (context, "invalid value")
+        @unknown default: (nil, "invalid value")
+        }
+        let path = context.map(Self.path) ?? ""
+        let detail = context?.debugDescription ?? ""
+        let message = "\(path.isEmpty ? "(root)" : path): \(what)" + (detail.isEmpty ? "" : " (\(detail))")
+        self.init(statusCode: 422, message: message, [JSONMember(key: "path", value: .string(path))])
+    }
+
+    /// An answer with `statusCode` and `message`, and `members` beside the message in the body.
+    public init(statusCode: Int, message: String, _ members: [JSONMember] = []) {
+        self.statusCode = statusCode
+        self.message = message
+        body = .object([JSONMember(key: "error", value: .object([JSONMember(key: "message", value: .string(message))] + members))])
+    }
+
+    /// The body's text, compact JSON.
+    public var bodyText: String { body.jsonString(options: .withoutEscapingSlashes) }
+
+    /// The byte offset, and the line and column when they are known.
+    private static func place(offset: Int, _ location: JSONSourceLocation?) -> [JSONMember] {
+        var members = [JSONMember(key: "offset", value: .number(JSONNumber(offset)))]
+        if let location {
+            members.append(JSONMember(key: "line", value: .number(JSONNumber(location.line))))
+            members.append(JSONMember(key: "column", value: .number(JSONNumber(location.column))))
+        }
+        return members
+    }
+
+    /// A coding path as the dotted path with bracketed indexes that model errors use: `items[3].id`.
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.reduce(into: "") { path, key in
+            if let index = key.intValue { path += "[\(index)]" } else { path += path.isEmpty ? key.stringValue : "." + key.stringValue }
+        }
+    }
+}
+#endif
