@@ -57,8 +57,10 @@ struct PathAgreementTests {
     func streamingTargetsTheSameArray(location: String, found: String?) throws {
         var reader = try JSONElementReader(chunks: [Array(Self.document.utf8)], at: .init(stringLiteral: location))
         guard let found, let expected = try JSONDocument(parsing: found).root.array else {
-            // Nothing there, or not an array: no elements (or an error) either way.
-            #expect((try? reader.next()) ?? nil == nil, "\(location)")
+            // Nothing there, or not an array: an error that names the target, never an empty read.
+            let error = #expect(throws: JSONError.self, "\(location)") { while try reader.next() != nil {} }
+            if case .targetNotAnArray(let target, _, _)? = error { #expect(target == location) }
+            else { Issue.record("\(location): \(String(describing: error))") }
             return
         }
         var elements: [JSONValue] = []
