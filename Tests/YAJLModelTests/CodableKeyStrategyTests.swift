@@ -191,3 +191,25 @@ extension CodableKeyStrategyTests {
         expectSameDecoding(Probe.self, #"{"\#(long)": 1, "short_key": 2}"#, DecoderSetup(keys: .convertFromSnakeCase))
     }
 }
+
+extension CodableKeyStrategyTests {
+    /// Keys made to collide in the decoder's table (same length, same first and last eight
+    /// bytes) still convert and match, past the probes the table allows.
+    @Test func collidingKeysConvertAsJSONDecoder() {
+        struct Probe: Decodable, Equatable {
+            let names: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                var names: [String: Int] = [:]
+                for key in container.allKeys { names[key.stringValue] = try container.decode(Int.self, forKey: key) }
+                self.names = names
+            }
+        }
+        let members = (0..<3_000).map { #""head_of_\#(String($0, radix: 36).leftPadded(to: 4))_end_of_k": \#($0)"# }
+        expectSameDecoding(Probe.self, "{" + members.joined(separator: ", ") + "}", DecoderSetup(keys: .convertFromSnakeCase))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(width - count, 0)) + self }
+}

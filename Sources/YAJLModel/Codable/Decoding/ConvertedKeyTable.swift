@@ -24,7 +24,19 @@ struct ConvertedKeyTable {
     /// ever new keys.
     private static let arenaLimit = 1 << 18
 
+    /// The longest probe a lookup makes before it leaves the table for the dictionary.
+    private static let maxProbes = 16
+
     init(conversions: KeyConversions) { self.conversions = conversions }
+
+    /// `raw` converted through the decoder's conversions (a `Dictionary`, with its seeded hash).
+    @inline(never)
+    private mutating func withConvertedUncached<R>(
+        _ raw: UnsafeRawBufferPointer, convert: (String) -> String, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
+        var converted = conversions.converted(String(validatedUTF8: raw), by: convert)
+        return converted.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Calls `body` with the UTF-8 of `raw` converted; `convert` converts a key seen for the first time.
     @inline(__always)
@@ -32,12 +44,12 @@ struct ConvertedKeyTable {
         _ raw: UnsafeRawBufferPointer, convert: (String) -> String, _ body: (UnsafeRawBufferPointer) -> R
     ) -> R {
         guard raw.count <= Self.arenaLimit / 4 else {  // a huge key is converted, not kept
-            var converted = conversions.converted(String(validatedUTF8: raw), by: convert)
-            return converted.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            return withConvertedUncached(raw, convert: convert, body)
         }
         let hash = Self.hash(raw)
         let mask = entries.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
+        var probes = 0
         while !entries.isEmpty {
             let entry = entries[index]
             if entry.raw < 0 { break }
@@ -50,6 +62,11 @@ struct ConvertedKeyTable {
                 if let found { return found }
             }
             index = (index + 1) & mask
+            probes += 1
+            // The hash reads only a key's ends, so input can make many keys collide: past a
+            // few probes a key goes through the seeded dictionary instead, which keeps every
+            // lookup bounded, whatever the keys.
+            if probes == Self.maxProbes { return withConvertedUncached(raw, convert: convert, body) }
         }
         let entry = insert(raw, hash: hash, convert: convert)
         return arena.withUnsafeBytes {
