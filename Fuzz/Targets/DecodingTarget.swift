@@ -18,17 +18,65 @@ private struct FuzzRecord: Codable {
 /// preprocessing steps, each of which the input can make fail (see ``preprocess(_:)`` and
 /// ``transform(_:)``).
 private struct FuzzModel: JSONModel {
-    private let storage: _JSONModelStorage
-    var json: JSONValue { storage.json }
-    var _jsonStorage: _JSONModelStorage { storage }
-    init(_validatedJSON json: JSONValue) { storage = _JSONModelStorage(json: json, propertyCount: 6) }
+    private let _storage: _JSONStorage
+    var json: JSONValue { _storage.json }
+    var _jsonStorage: _JSONModelStorage { _storage }
+    init(_validatedJSON json: JSONValue) { _storage = _JSONStorage(json: json) }
 
-    var id: Int64 { storage.value(slot: 0, key: "id", codec: Int64.self, default: nil) }
-    var name: String? { storage.value(slot: 1, key: "name", codec: String?.self, default: nil) }
-    var when: Date? { storage.value(slot: 2, key: "when", codec: Date?.self, default: nil) }
-    var size: UInt8 { storage.value(slot: 3, key: "size", codec: UInt8.self, default: 0) }
-    var children: JSONArray<FuzzModel>? { storage.value(slot: 4, key: "children", codec: JSONArray<FuzzModel>?.self, default: nil) }
-    var first: String? { storage.value(slot: 5, path: ["media", "m"], codec: String?.self, default: nil) }
+    var id: Int64 {
+        if _storage._isCached(0) { return _storage.id.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.0, at: ["id"], codec: Int64.self, default: nil)
+        if _storage._claim(0, for: Int64.self) {
+            _storage.id = value
+            _storage._publish(0)
+        }
+        return value
+    }
+    var name: String? {
+        if _storage._isCached(1) { return _storage.name.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.1, at: ["name"], codec: String?.self, default: nil)
+        if _storage._claim(1, for: String?.self) {
+            _storage.name = value
+            _storage._publish(1)
+        }
+        return value
+    }
+    var when: Date? {
+        if _storage._isCached(2) { return _storage.when.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.2, at: ["when"], codec: Date?.self, default: nil)
+        if _storage._claim(2, for: Date?.self) {
+            _storage.when = value
+            _storage._publish(2)
+        }
+        return value
+    }
+    var size: UInt8 {
+        if _storage._isCached(3) { return _storage.size.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.3, at: ["size"], codec: UInt8.self, default: 0)
+        if _storage._claim(3, for: UInt8.self) {
+            _storage.size = value
+            _storage._publish(3)
+        }
+        return value
+    }
+    var children: JSONArray<FuzzModel>? {
+        if _storage._isCached(4) { return _storage.children.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.4, at: ["children"], codec: JSONArray<FuzzModel>?.self, default: nil)
+        if _storage._claim(4, for: JSONArray<FuzzModel>?.self) {
+            _storage.children = value
+            _storage._publish(4)
+        }
+        return value
+    }
+    var first: String? {
+        if _storage._isCached(5) { return _storage.first.unsafelyUnwrapped }
+        let value = _storage._read(_storage.nodes.5, at: ["media", "m"], codec: String?.self, default: nil)
+        if _storage._claim(5, for: String?.self) {
+            _storage.first = value
+            _storage._publish(5)
+        }
+        return value
+    }
 
     static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
         _JSONModelSupport.validate(json, key: "id", codec: Int64.self, hasDefault: false, into: &validation)
@@ -37,6 +85,23 @@ private struct FuzzModel: JSONModel {
         _JSONModelSupport.validate(json, key: "size", codec: UInt8.self, hasDefault: true, into: &validation)
         _JSONModelSupport.validate(json, key: "children", codec: JSONArray<FuzzModel>?.self, hasDefault: false, into: &validation)
         _JSONModelSupport.validate(json, path: ["media", "m"], codec: String?.self, hasDefault: false, into: &validation)
+    }
+
+    final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+        var nodes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0)
+        @exclusivity(unchecked) var id: Optional<Int64> = nil
+        @exclusivity(unchecked) var name: Optional<String?> = nil
+        @exclusivity(unchecked) var when: Optional<Date?> = nil
+        @exclusivity(unchecked) var size: Optional<UInt8> = nil
+        @exclusivity(unchecked) var children: Optional<JSONArray<FuzzModel>?> = nil
+        @exclusivity(unchecked) var first: Optional<String?> = nil
+
+        override init(json: JSONValue) {
+            super.init(json: json)
+            withUnsafeMutableBytes(of: &nodes) {
+                _JSONModelSupport.findNodes(of: json, paths: [["id"], ["name"], ["when"], ["size"], ["children"], ["media", "m"]], into: $0)
+            }
+        }
     }
 
     /// Text that starts with `#` is repaired JSON: the `#` goes and `\'` becomes `'`. Text that

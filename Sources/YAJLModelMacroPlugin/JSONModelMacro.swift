@@ -24,6 +24,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         // One pass over the object's members through a per-type key table; a generic
         // struct cannot hold the table (no static stored properties), so it looks up each key.
         let usesKeyTable = structDecl.genericParameterClause == nil && !properties.isEmpty
+        let typeName = structDecl.name.trimmedDescription
         let validations = properties.map { property in
             let hasDefault = property.defaultValue != nil
             return usesKeyTable
@@ -37,17 +38,17 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         } else {
             validations.joined(separator: "\n")
         }
-        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.name) as Any" }
+        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.identifier) as Any" }
         let parameters = properties.map { property in
             let defaultValue = property.defaultValue.map { " = \($0)" } ?? (property.isOptional ? " = nil" : "")
-            return "\(property.name): \(property.type)\(defaultValue)"
+            return "\(property.identifier): \(property.type)\(defaultValue)"
         }
         let assignments = properties.map { property in
-            "_JSONModelSupport.set(\(property.codec)._encode(\(property.name)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
+            "_JSONModelSupport.set(\(property.codec)._encode(\(property.identifier)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
         }
 
         var members: [DeclSyntax] = [
-            "private var _storage: _JSONModelStorage",
+            "private var _storage: _JSONStorage",
             """
             /// The model's JSON object, unmapped keys included.
             \(raw: access)var json: JSONValue { _storage.json }
@@ -55,7 +56,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
             "\(raw: access)var _jsonStorage: _JSONModelStorage { _storage }",
             """
             \(raw: access)init(_validatedJSON json: JSONValue) {
-                _storage = _JSONModelStorage(json: json, propertyCount: \(raw: properties.count))
+                _storage = _JSONStorage(json: json)
             }
             """,
             """
@@ -76,11 +77,47 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
                 [\(raw: descriptions.isEmpty ? ":" : descriptions.joined(separator: ", "))]
             }
             """,
+            storageClass(for: properties, keys: usesKeyTable ? "\(typeName)._jsonKeys" : nil),
         ]
         if usesKeyTable {
-            members.append("private static let _jsonKeys = _JSONKeyTable(\(raw: literal(properties.map { $0.path[0] })))")
+            members.append("private static let _jsonKeys = _JSONKeyTable(\(raw: literal(properties.map { literal($0.path) }, quoted: false)))")
         }
         return members
+    }
+
+    /// The model's storage class: a cache field per property, typed `Optional<T>` (filled
+    /// once read), and the nodes of the properties' values, found when the model is created
+    /// through the key table `keys` (nil for a generic model: a lookup per property).
+    private static func storageClass(for properties: [ModelProperty], keys: String?) -> DeclSyntax {
+        // At least two nodes, so that `nodes` is a tuple and `nodes.0` reads the first.
+        let nodeCount = properties.isEmpty ? 0 : max(2, properties.count)
+        let nodeType = "(" + Array(repeating: "UInt32", count: nodeCount).joined(separator: ", ") + ")"
+        let zeros = "(" + Array(repeating: "0", count: nodeCount).joined(separator: ", ") + ")"
+        let fields = properties.map { "@exclusivity(unchecked) var \($0.identifier): Optional<\($0.type)> = nil" }
+        let finding = if properties.isEmpty {
+            ""
+        } else if let keys {
+            "withUnsafeMutableBytes(of: &nodes) { _JSONModelSupport.findNodes(of: json, table: \(keys), into: $0) }"
+        } else {
+            "withUnsafeMutableBytes(of: &nodes) { _JSONModelSupport.findNodes(of: json, paths: \(literal(properties.map { literal($0.path) }, quoted: false)), into: $0) }"
+        }
+        return """
+            final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                /// Where each property's value is in the JSON (0: missing), found when the model is created.
+                var nodes: \(raw: nodeType) = \(raw: zeros)
+                \(raw: fields.joined(separator: "\n"))
+
+                override init(json: JSONValue) {
+                    super.init(json: json)
+                    \(raw: finding)
+                }
+
+                init(copying other: _JSONStorage) {
+                    nodes = other.nodes
+                    super.init(copying: other)
+                }
+            }
+            """
     }
 
     // MARK: Member attributes
@@ -96,7 +133,10 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         // Problems are reported once, by the member expansion; here they just mean "no accessors".
         let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
         guard problems.isEmpty, let property = properties.first(where: { $0.name == name }) else { return [] }
-        return ["@_JSONModelProperty(slot: \(raw: property.slot), \(raw: keyArgument(property.path)), codec: \(raw: property.codec).self)"]
+        // The slots whose values lie under the same first key: a change to one may change the others.
+        let overlapping = properties.filter { $0.slot != property.slot && $0.slot < 64 && $0.path.first == property.path.first }
+            .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }
+        return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self, overlapping: \(raw: overlapping))"]
     }
 
     // MARK: Conformance
@@ -136,9 +176,10 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         path.count == 1 ? "key: \(StringLiteralExprSyntax(content: path[0]))" : "path: \(literal(path))"
     }
 
-    /// A Swift array literal of string literals: `["media", "m"]`.
-    private static func literal(_ strings: [String]) -> String {
-        "[" + strings.map { StringLiteralExprSyntax(content: $0).description }.joined(separator: ", ") + "]"
+    /// A Swift array literal of string literals, `["media", "m"]`, or with `quoted` false,
+    /// of the expressions given.
+    private static func literal(_ strings: [String], quoted: Bool = true) -> String {
+        "[" + strings.map { quoted ? StringLiteralExprSyntax(content: $0).description : $0 }.joined(separator: ", ") + "]"
     }
 
     private static func diagnoseNotAStruct(_ declaration: some DeclGroupSyntax, node: AttributeSyntax, in context: some MacroExpansionContext) {

@@ -4,6 +4,8 @@ import SwiftSyntax
 /// A stored property that `@JSONModel` maps, as read from the struct's source.
 struct ModelProperty {
     let name: String
+    /// The name as an identifier, backticks kept (`` `public` ``).
+    let identifier: String
     /// The declared type, as written (`URL?`, `[Photo]`, `JSONArray<Photo>`).
     let type: TypeSyntax
     /// The initial value, used when the key is missing.
@@ -58,7 +60,7 @@ extension ModelProperty {
                 problems.append(PropertyProblem(node: Syntax(binding), message: .missingType(name), fixIt: nil))
                 continue
             }
-            if ["json", "_storage", "_jsonStorage", "_propertyValues"].contains(name) {
+            if ["json", "_storage", "_JSONStorage", "_jsonStorage", "_propertyValues"].contains(name) {
                 problems.append(PropertyProblem(node: Syntax(identifier), message: .reservedName(name), fixIt: nil))
                 continue
             }
@@ -78,7 +80,7 @@ extension ModelProperty {
                 codec = type.trimmedDescription
             }
             properties.append(ModelProperty(
-                name: name, type: type.trimmed, defaultValue: binding.initializer?.value.trimmed,
+                name: name, identifier: identifier.identifier.trimmedDescription, type: type.trimmed, defaultValue: binding.initializer?.value.trimmed,
                 path: path, codec: codec, isOptional: isOptional, slot: properties.count))
         }
         return (properties, problems)

@@ -31,7 +31,7 @@ public enum JSONKeyStrategy: Sendable {
 /// `var json: JSONValue`. Computed and static properties are left alone.
 ///
 /// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
-@attached(member, names: named(_storage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(_validateProperties), named(_propertyValues))
+@attached(member, names: named(_storage), named(_JSONStorage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(_validateProperties), named(_propertyValues))
 @attached(memberAttribute)
 @attached(extension, conformances: JSONModel, Codable)
 public macro JSONModel(keys: JSONKeyStrategy = .useDefaultKeys) =
@@ -49,12 +49,9 @@ public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transfor
     #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
 
 /// Written by `@JSONModel` on each stored property: its accessors read through the
-/// model's storage. Not for direct use.
+/// model's storage, where the property has the cache field of its name and the value's
+/// node at `slot`; a setter makes the properties in the `overlapping` slot mask (those
+/// under the same first key) read again. Not for direct use.
 @attached(accessor, names: named(init), named(get), named(set))
-public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, key: String, codec: Codec.Type) =
-    #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")
-
-/// Written by `@JSONModel` on a stored property with a dotted `@JSONKey`. Not for direct use.
-@attached(accessor, names: named(init), named(get), named(set))
-public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type) =
+public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type, overlapping: UInt64) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")

@@ -62,6 +62,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The size of the stream-memory scenario's feed, in MiB (default 1024 × --scale; 8 with --quick).")
     var feedMegabytes: Int?
 
+    @Option(
+        name: .customLong("untimed-runs"),
+        help: ArgumentHelp(
+            "Run each selected contender this many times, untimed, print its checksum and exit: for instruction counts (valgrind --tool=callgrind). One run costs the count with 2 minus the count with 1.",
+            valueName: "n"))
+    var untimedRuns: Int?
+
+    @Option(help: ArgumentHelp("With --untimed-runs, run only the contender with exactly this name.", valueName: "contender"))
+    var only: String?
+
     @Flag(help: "List the scenarios, their inputs and contenders, and exit.")
     var list = false
 
@@ -76,6 +86,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, not \(runs).") }
+        if let untimedRuns, untimedRuns < 0 { throw ValidationError("--untimed-runs must not be negative, not \(untimedRuns).") }
         if let warmup, warmup < 0 { throw ValidationError("--warmup must not be negative, not \(warmup).") }
         if let scale, !(scale > 0 && scale.isFinite) {
             throw ValidationError("--scale must be a positive number, not \(scale).")
@@ -126,13 +137,25 @@ struct BenchCommand: ParsableCommand {
         // Build every selected case first (generating data, writing the feed files), so
         // progress can count them; nothing here is timed.
         var cases: [(scenario: any Scenario, benchCase: BenchCase)] = []
-        for scenario in Scenarios.all {
+        for scenario in Scenarios.all where selection.mayPick(scenario) {
             log("preparing \(scenario.name)...")
             for benchCase in try scenario.cases(in: context) {
                 if let kept = selection.restrict(benchCase, of: scenario) { cases.append((scenario, kept)) }
             }
         }
         guard !cases.isEmpty else { throw BenchError.nothingSelected(filter: terms, scenarios: Scenarios.all.map(\.name)) }
+
+        if let untimedRuns {
+            for (_, benchCase) in cases {
+                for contender in benchCase.contenders where only == nil || contender.name == only {
+                    let run = try contender.prepare()
+                    var checksum = 0
+                    for _ in 0..<untimedRuns { checksum &+= try run() }
+                    print("\(benchCase.input) · \(contender.name): \(untimedRuns) runs, checksum \(checksum)")
+                }
+            }
+            return
+        }
 
         if list {
             for (scenario, benchCase) in cases {

@@ -113,6 +113,12 @@ struct Selection: Sendable {
         terms.contains { term in names.contains { $0.lowercased().contains(term) } }
     }
 
+    /// Whether any case of `scenario` can be kept: false only when every term names a
+    /// scenario and none names this one, so its inputs need not be prepared.
+    func mayPick(_ scenario: any Scenario) -> Bool {
+        isEverything || !otherTerms.isEmpty || Self.matches(scenarioTerms, [scenario.name] + scenario.aliases)
+    }
+
     /// The case whole, only some of its contenders, or nil.
     func restrict(_ benchCase: BenchCase, of scenario: any Scenario) -> BenchCase? {
         if isEverything || Self.matches(scenarioTerms, [scenario.name] + scenario.aliases)

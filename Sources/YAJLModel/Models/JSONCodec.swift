@@ -30,10 +30,16 @@ public protocol JSONCodec {
     /// The value of a property whose key is missing or `null`: `nil` for required
     /// types (missing is an error), `.some(nil)` for optionals.
     static var _valueForMissingKey: Decoded? { get }
+
+    /// Whether a model caches the value once read: false for values that cost less to
+    /// decode again than to cache (`Bool`, integers, floating-point numbers).
+    static var _cachesDecodedValue: Bool { get }
 }
 
 extension JSONCodec {
     public static var _valueForMissingKey: Decoded? { nil }
+
+    public static var _cachesDecodedValue: Bool { true }
 
     public static func _encode(_ value: Decoded, like original: JSONValue?) -> JSON {
         _JSONModelSupport.matchingType(_encode(value), of: original)

@@ -15,6 +15,8 @@ extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
 
     public static var _valueForMissingKey: Wrapped?? { .some(nil) }
 
+    public static var _cachesDecodedValue: Bool { Wrapped._cachesDecodedValue }
+
     public var jsonRepresentation: JSON { map { $0.jsonRepresentation } ?? .null }
 
     public static func _encode(_ value: Wrapped?, like original: JSONValue?) -> JSON {

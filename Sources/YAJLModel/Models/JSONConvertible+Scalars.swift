@@ -27,6 +27,8 @@ extension Bool: JSONConvertible {
 
     public static func _decode(validated json: JSONValue) -> Bool { json.bool ?? false }
 
+    public static var _cachesDecodedValue: Bool { false }
+
     public var jsonRepresentation: JSON { .bool(self) }
 }
 
@@ -63,6 +65,8 @@ extension JSONValue {
 public protocol JSONIntegerConvertible: FixedWidthInteger, JSONConvertible {}
 
 extension JSONIntegerConvertible {
+    public static var _cachesDecodedValue: Bool { false }
+
     /// The value, through a fast path for the usual plain integer text.
     @inline(__always)
     static func read(_ json: JSONValue) -> Self? {
@@ -102,6 +106,8 @@ extension UInt32: JSONIntegerConvertible {}
 extension UInt64: JSONIntegerConvertible {}
 
 extension Double: JSONConvertible {
+    public static var _cachesDecodedValue: Bool { false }
+
     public init(json: JSONValue) throws {
         guard let value = json.withNumberOrNumericString({ $0.double }) else {
             throw JSONConversionError("expected a number in Double's range, found \(json.kind)")
@@ -119,6 +125,8 @@ extension Double: JSONConvertible {
 }
 
 extension Float: JSONConvertible {
+    public static var _cachesDecodedValue: Bool { false }
+
     private static func read(_ json: JSONValue) -> Float? {
         json.withNumberOrNumericString { $0.float }
     }

@@ -62,6 +62,8 @@ public enum _JSONOptionalTransform<Wrapped: JSONTransformer>: JSONCodec {
     }
 
     public static var _valueForMissingKey: Wrapped.Decoded?? { .some(nil) }
+
+    public static var _cachesDecodedValue: Bool { Wrapped._cachesDecodedValue }
 }
 
 /// ISO 8601 / W3C date-time strings, with or without fractional seconds, any offset.

@@ -1,50 +1,94 @@
-/// The JSON keys a model type reads, in a small hash table built once per type, so
-/// that validating an object is one pass over its members instead of one lookup per
-/// property.
+import CYAJLTree
+
+/// The JSON keys a model type reads, in a small hash table built once per type, so that
+/// validating an object, and finding its properties' values when a model is created, is
+/// one pass over its members instead of one lookup per property.
 ///
-/// The table holds only the type's own keys, fixed at compile time; keys from the
-/// input only probe it. So a plain FNV-1a hash is safe here, where the document's own
-/// lookup index, which inserts keys from the input, uses a seeded hash.
+/// The table holds only the type's own keys, fixed at compile time; keys from the input
+/// only probe it, so a probe scans at most the table's own entries whatever the input.
 public struct _JSONKeyTable: Sendable {
-    private let keys: [[UInt8]]
-    /// Property index + 1 for each slot, 0 for an empty one.
+    /// Every property's first key, UTF-8, one after another.
+    private let bytes: [UInt8]
+    /// Property i's first key is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
+    private let ends: [Int]
+    /// The keys after the first of each dotted path (empty for a plain key).
+    let rests: [ArraySlice<String>]
+    /// Property index + 1 in each slot, 0 for an empty one.
     private let slots: [Int32]
 
-    /// A table of `keys`, the first path component of each property, by property index.
-    public init(_ keys: [String]) {
-        self.keys = keys.map { Array($0.utf8) }
-        var capacity = 8
-        while capacity < keys.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
-        for (index, key) in self.keys.enumerated() {
-            var slot = key.withUnsafeBytes(Self.hash) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index + 1)
+    /// A table of `paths`, each property's keys from the model's object to its value, by property index.
+    public init(_ paths: [[String]]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for path in paths {
+            bytes += (path.first ?? "").utf8
+            ends.append(bytes.count)
         }
+        var capacity = 8
+        while capacity < paths.count * 2 { capacity <<= 1 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        bytes.withUnsafeBytes { all in
+            for index in paths.indices {
+                let key = UnsafeRawBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                var slot = Int(truncatingIfNeeded: keyEndsHash(key)) & (capacity - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(index + 1)
+            }
+        }
+        self.bytes = bytes
+        self.ends = ends
+        self.rests = paths.map { $0.dropFirst() }
         self.slots = slots
     }
 
-    var count: Int { keys.count }
+    var count: Int { ends.count }
 
-    /// The indexes of the properties whose key is `bytes` (several properties may share
-    /// a first path component, as `media.m` and `media.l` do).
+    /// Calls `body` with each property whose first key is a member of `object`, and the
+    /// node of that member's value, in document order (so with repeated keys, the last
+    /// call for a property is the last member, as lookups find).
     @inline(__always)
-    func forEachIndex(of bytes: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
-        let mask = slots.count - 1
-        var slot = Self.hash(bytes) & mask
-        while slots[slot] != 0 {
-            let index = Int(slots[slot] - 1)
-            if keys[index].withUnsafeBytes({ _bytesEqual($0, bytes) }) { body(index) }
-            slot = (slot + 1) & mask
+    func forEachMember(of object: JSONValue, _ body: (_ property: Int, _ value: UInt32) -> Void) {
+        bytes.withUnsafeBytes { keys in
+            ends.withUnsafeBufferPointer { ends in
+                slots.withUnsafeBufferPointer { slots in
+                    let mask = slots.count - 1
+                    object.document.forEachMember(of: object.node) { key, value in
+                        var slot = Int(truncatingIfNeeded: keyEndsHash(key)) & mask
+                        while slots[slot] != 0 {
+                            let index = Int(slots[slot] - 1)
+                            let start = index == 0 ? 0 : ends[index - 1]
+                            if _bytesEqual(UnsafeRawBufferPointer(rebasing: keys[start..<ends[index]]), key) { body(index, value) }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
+            }
         }
     }
+}
 
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+extension JSONDocument {
+    /// Calls `body` with the UTF-8 of each member's key of `object` and its value's
+    /// node, in document order: one pass over the nodes, the input reached once.
+    @inline(__always)
+    func forEachMember(of object: UInt32, _ body: (_ key: UnsafeRawBufferPointer, _ value: UInt32) -> Void) {
+        let end = subtreeEnd(object)
+        input.withBytes { input in
+            var key = firstChild(object)
+            while key < end {
+                let value: UInt32
+                if tag(key) == UInt32(YJM_ESCAPED_STRING) {
+                    let location = tree.nodes[Int(key) + 1]
+                    body(UnsafeRawBufferPointer(start: tree.side.map { $0 + Int(location.head) }, count: Int(location.offset)), key + 2)
+                    value = key + 2
+                } else {
+                    let start = startOffset(key) + 1
+                    body(UnsafeRawBufferPointer(rebasing: input[start..<start + payload(key)]), key + 1)
+                    value = key + 1
+                }
+                key = subtreeEnd(value)
+            }
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
 
@@ -54,18 +98,40 @@ extension _JSONModelSupport {
     public static func withMembers<R>(
         of object: JSONValue, table: _JSONKeyTable, _ body: (_ valueAt: (Int) -> JSONValue?) -> R
     ) -> R {
-        let document = object.document
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: table.count) { found in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: table.count) { found in
             found.initialize(repeating: 0)  // 0: not found (node 0 is the root, never a member)
-            for key in document.memberKeys(of: object.node) {
-                document.withStringBytes(key) { bytes in
-                    table.forEachIndex(of: bytes) { found[$0] = document.subtreeEnd(key) }
-                }
-            }
-            return body { index in
-                found[index] == 0 ? nil : JSONValue(document: document, node: found[index])
-            }
+            table.forEachMember(of: object) { found[$0] = $1 }
+            return body { object.document.value(at: found[$0]) }
         }
+    }
+
+    /// Writes into `nodes` (one `UInt32` per property) the node of each property's value
+    /// in `object`, or 0 where a key on its path is missing or a step is not an object:
+    /// what a model's getters read from, found once when the model is created.
+    public static func findNodes(of object: JSONValue, table: _JSONKeyTable, into nodes: UnsafeMutableRawBufferPointer) {
+        let found = nodes.bindMemory(to: UInt32.self)
+        table.forEachMember(of: object) { found[$0] = $1 }
+        for (index, rest) in table.rests.enumerated() where !rest.isEmpty && found[index] != 0 {
+            found[index] = node(at: rest, under: found[index], in: object.document)
+        }
+    }
+
+    /// `findNodes(of:table:into:)` for a generic model, which cannot keep a table: one
+    /// lookup per property.
+    public static func findNodes(of object: JSONValue, paths: [[String]], into nodes: UnsafeMutableRawBufferPointer) {
+        let found = nodes.bindMemory(to: UInt32.self)
+        for (index, path) in paths.enumerated() {
+            found[index] = node(at: path[...], under: object.node, in: object.document)
+        }
+    }
+
+    private static func node(at path: ArraySlice<String>, under start: UInt32, in document: JSONDocument) -> UInt32 {
+        var current = JSONValue(document: document, node: start)
+        for key in path {
+            guard current.kind == .object, let next = current[key] else { return 0 }
+            current = next
+        }
+        return current.node
     }
 
     /// Checks one property whose first key's value (`value`, nil when missing) has been found.

@@ -1,60 +1,106 @@
+import Synchronization
 
-/// The one reference a model value holds: the JSON it was read from, the property
-/// values read so far, and the changes made to it.
+/// The one reference a model value holds: the JSON it was read from, where each
+/// property's value sits in it, the property values read so far, and the changes made.
 ///
-/// Generated getters read through `value(slot:key:codec:default:)`: the first read of
-/// a property decodes it and caches it in its slot; later reads return the cached
-/// value. Many threads may read one model at once; the cache sits behind a lock, and
-/// decoding happens outside it. The reading functions are inlinable so that they
-/// specialize for each property type in the caller's module.
+/// `@JSONModel` writes a final subclass per model, `_JSONStorage`, with one typed cache
+/// field per property and the nodes of their values, found in one pass over the object's
+/// members when the model is created. So a getter's first read goes straight to its node,
+/// and later reads return the typed field: no key lookup, no boxing, no cast, no lock.
 ///
-/// Generated setters call `set(_:in:slot:key:codec:)`, which copies the storage first
-/// when another model value shares it (copy-on-write), then records the change: the
-/// new value in its slot, and its JSON in an overlay over the original object. The
-/// copy and the change cost the model's property count and the value's size, never
-/// the document's.
-public final class _JSONModelStorage: @unchecked Sendable {
-    // @unchecked: `edits` changes only in `record`, which runs on a storage that one
-    // model value holds alone (see `set`), so no other thread can see it; the
-    // cache is behind a lock.
+/// Many threads may read one model at once. A field is filled once: the first reader to
+/// claim it (one atomic bit) writes it, then publishes it (another bit, with release
+/// ordering); a reader that sees the published bit (with acquire ordering) reads the
+/// field. A reader that loses the claim returns the value it decoded, which is equal.
+/// Values cheaper to decode than to cache (`Bool`, integers, `Double`) are decoded on
+/// each read and never claimed (see ``JSONCodec/_cachesDecodedValue``).
+///
+/// Setters copy the storage first when another model value shares it (copy-on-write),
+/// then record the change: the new value in its field, and its JSON in an overlay over
+/// the original object. The copy and the change cost the model's property count and the
+/// value's size, never the document's.
+open class _JSONModelStorage: @unchecked Sendable {
+    // @unchecked: `edits` and the subclass's fields change only while one model value
+    // holds the storage alone (a setter, after the uniqueness check) or before it is
+    // shared (the initializer); cache fields are filled under the claim-and-publish
+    // protocol above; the edited JSON is behind a lock.
 
     /// The JSON object the model was read from, unmapped keys included.
     public let original: JSONValue
     /// The changes over `original`; nil until a property is set.
-    private(set) var edits: EditedValue?
-    @usableFromInline let cache: _Locked<ModelCache>
+    @exclusivity(unchecked) private(set) var edits: EditedValue? {
+        didSet { isEdited = edits != nil }
+    }
+    /// Whether a property was set: reads then look through the changes, since one
+    /// property's path may lie inside another's.
+    @usableFromInline @exclusivity(unchecked) private(set) var isEdited = false
+    /// The changed JSON, written and parsed on first use after a change.
+    @exclusivity(unchecked) private var editedJSON: _Locked<JSONValue?>?
+    /// Bit n: property n's value is in its cache field.
+    @usableFromInline let publishedSlots = Atomic<UInt64>(0)
+    /// Bit n: a reader has taken the right to fill property n's cache field.
+    @usableFromInline let claimedSlots = Atomic<UInt64>(0)
 
-    /// Storage for a model with `propertyCount` mapped properties.
-    public init(json: JSONValue, propertyCount: Int) {
+    /// Storage for the model object `json`.
+    public init(json: JSONValue) {
         original = json
-        cache = _Locked(ModelCache(values: Array(repeating: nil, count: propertyCount), keys: Array(repeating: nil, count: propertyCount)))
     }
 
-    private init(copying other: _JSONModelStorage) {
+    /// A copy of `other` for a setter: the same JSON and changes, nothing cached.
+    public init(copying other: _JSONModelStorage) {
         original = other.original
         edits = other.edits
-        let (values, keys) = other.cache.withLock { ($0.values, $0.keys) }
-        cache = _Locked(ModelCache(values: values, keys: keys))
+        isEdited = other.isEdited
+        if other.isEdited { editedJSON = _Locked(nil) }
     }
 
-    /// The model's JSON: the original, or once changed, the changed JSON (written and
-    /// parsed on first use after a change).
+    /// The model's JSON: the original, or once changed, the changed JSON.
     public var json: JSONValue {
-        guard let edits else { return original }
-        return cache.withLock { cache in
-            if let json = cache.editedJSON { return json }
-            let json = _JSONModelSupport.parse(edits.encoded())
-            cache.editedJSON = json
-            return json
+        guard let edits, let editedJSON else { return original }
+        return editedJSON.withLock { json in
+            if let json { return json }
+            let parsed = _JSONModelSupport.parse(edits.encoded())
+            json = parsed
+            return parsed
         }
     }
 
     /// The model's changed form for writing: untouched parts stay the original's.
     var edited: EditedValue { edits ?? .original(original) }
 
-    /// Whether a property was set: reads of properties not cached yet then look
-    /// through the changes, since one property's path may lie inside another's.
-    @usableFromInline var isEdited: Bool { edits != nil }
+    // MARK: Reading
+
+    /// Whether property `slot`'s value is in its cache field (the field may then be read).
+    @inlinable @inline(__always)
+    public func _isCached(_ slot: Int) -> Bool {
+        publishedSlots.load(ordering: .acquiring) & Self.bit(slot) != 0
+    }
+
+    /// Whether this reader may fill property `slot`'s cache field with a value of
+    /// `codec`: true once per slot, and never for values not worth caching.
+    @inlinable @inline(__always)
+    public func _claim<Codec: JSONCodec>(_ slot: Int, for codec: Codec.Type) -> Bool {
+        guard Codec._cachesDecodedValue else { return false }
+        let bit = Self.bit(slot)
+        return bit != 0 && claimedSlots.bitwiseOr(bit, ordering: .relaxed).oldValue & bit == 0
+    }
+
+    /// Publishes property `slot`'s cache field, which its claimer has just written.
+    @inlinable @inline(__always)
+    public func _publish(_ slot: Int) {
+        publishedSlots.bitwiseOr(Self.bit(slot), ordering: .releasing)
+    }
+
+    /// Decodes the property whose value is at `node` (0 when its key is missing), at
+    /// `path` in the model's object, or gives `defaultValue` for a missing key or `null`.
+    @inlinable
+    public func _read<Codec: JSONCodec>(
+        _ node: UInt32, at path: @autoclosure () -> [String], codec: Codec.Type,
+        default defaultValue: @autoclosure () -> Codec.Decoded?
+    ) -> Codec.Decoded {
+        let found = isEdited ? changedMember(at: path()) : original.document.value(at: node)
+        return _JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue())
+    }
 
     /// The value at `path` with the changes: an untouched part of the original as it
     /// is, or a changed part as a small document of its own.
@@ -64,43 +110,18 @@ public final class _JSONModelStorage: @unchecked Sendable {
         return _JSONModelSupport.parse(value.encoded())
     }
 
-    /// The value of the property in `slot`, at `key`, read with `codec`, or
-    /// `defaultValue` when the key is missing or `null`.
-    @inlinable
-    public func value<Codec: JSONCodec>(
-        slot: Int, key: String, codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
-    ) -> Codec.Decoded where Codec.Decoded: Sendable {
-        if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        let found = isEdited ? changedMember(at: [key]) : original[key]
-        return store(_JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: key)
-    }
+    /// Bit `slot` of a slot mask; 0 past the 64th property, whose values are not cached.
+    @inlinable @inline(__always)
+    static func bit(_ slot: Int) -> UInt64 { slot < 64 ? 1 << UInt64(slot) : 0 }
 
-    /// The value of the property in `slot`, at the nested `path` of a dotted `@JSONKey`.
-    @inlinable
-    public func value<Codec: JSONCodec>(
-        slot: Int, path: [String], codec: Codec.Type, default defaultValue: @autoclosure () -> Codec.Decoded?
-    ) -> Codec.Decoded where Codec.Decoded: Sendable {
-        if let cached = cached(slot, as: Codec.Decoded.self) { return cached }
-        let found = isEdited ? changedMember(at: path) : _JSONModelSupport.member(of: original, at: path)
-        return store(_JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()), in: slot, key: path.first)
-    }
+    // MARK: Changing
 
-    /// Sets the property in `slot`, at `key`, copying `storage` first if it is shared.
-    public static func set<Codec: JSONCodec>(
-        _ value: Codec.Decoded, in storage: inout _JSONModelStorage, slot: Int, key: String, codec: Codec.Type
-    ) where Codec.Decoded: Sendable {
-        set(value, in: &storage, slot: slot, path: [key], codec: codec)
-    }
-
-    /// Sets the property in `slot`, at the nested `path` (missing objects on the way are created).
-    public static func set<Codec: JSONCodec>(
-        _ value: Codec.Decoded, in storage: inout _JSONModelStorage, slot: Int, path: [String], codec: Codec.Type
-    ) where Codec.Decoded: Sendable {
-        if !isKnownUniquelyReferenced(&storage) { storage = _JSONModelStorage(copying: storage) }
-        storage.record(value, slot: slot, path: path, codec: codec)
-    }
-
-    private func record<Codec: JSONCodec>(_ value: Codec.Decoded, slot: Int, path: [String], codec: Codec.Type) where Codec.Decoded: Sendable {
+    /// Records `value` as property `slot`'s new value, at `path`, on a storage that one
+    /// model value holds alone; the setter then stores it in the cache field. Properties
+    /// in `overlapping` (under the same first key) are read again, through the change.
+    public func _record<Codec: JSONCodec>(
+        _ value: Codec.Decoded, slot: Int, at path: [String], codec: Codec.Type, overlapping: UInt64 = 0
+    ) {
         guard let key = path.last else { return }
         let originalValue = _JSONModelSupport.member(of: original, at: path)
         let json = EditedValue(value, codec: codec, like: originalValue)
@@ -124,47 +145,21 @@ public final class _JSONModelStorage: @unchecked Sendable {
             }
         }
         edits = edited
-        cache.withLock { cache in
-            // A property under the same top-level key (`media` and `media.m`) may hold
-            // what just changed: it is read again, through the change.
-            for other in cache.values.indices where other != slot && cache.keys[other] == path.first {
-                cache.values[other] = nil
-            }
-            cache.values[slot] = .some(value as any Sendable)
-            cache.keys[slot] = path.first
-            cache.editedJSON = nil
-        }
-    }
-
-    /// The cached value of `slot`. An empty slot is nil; a cached `nil` (an optional
-    /// property's) is `.some(nil)`, so the two never mix.
-    @inlinable
-    func cached<Value: Sendable>(_ slot: Int, as type: Value.Type) -> Value? {
-        guard let boxed = cache.withLock({ $0.values[slot] }) else { return nil }
-        return boxed as? Value
-    }
-
-    @inlinable
-    func store<Value: Sendable>(_ value: Value, in slot: Int, key: String?) -> Value {
-        cache.withLock { cache in
-            cache.values[slot] = .some(value as any Sendable)
-            cache.keys[slot] = key
-        }
-        return value
+        editedJSON = _Locked(nil)
+        let bit = Self.bit(slot)
+        // Unique, so nothing reads these now: the setter's field write needs no ordering.
+        publishedSlots.bitwiseAnd(~overlapping, ordering: .relaxed)
+        claimedSlots.bitwiseAnd(~overlapping, ordering: .relaxed)
+        publishedSlots.bitwiseOr(bit, ordering: .relaxed)
+        claimedSlots.bitwiseOr(bit, ordering: .relaxed)
     }
 }
 
-/// What a model's storage caches: property values by slot, and its changed JSON.
-@usableFromInline
-struct ModelCache {
-    @usableFromInline var values: [(any Sendable)?]
-    /// The top-level key each cached value was read from.
-    @usableFromInline var keys: [String?]
-    var editedJSON: JSONValue?
-
-    @usableFromInline init(values: [(any Sendable)?], keys: [String?]) {
-        self.values = values
-        self.keys = keys
+extension JSONDocument {
+    /// The value at `node`, or nil for 0 (a missing key).
+    @inlinable @inline(__always)
+    func value(at node: UInt32) -> JSONValue? {
+        node == 0 ? nil : JSONValue(document: self, node: node)
     }
 }
 
@@ -198,11 +193,7 @@ public enum _JSONModelSupport {
     public static func validate<Codec: JSONCodec>(
         _ object: JSONValue, key: String, codec: Codec.Type, hasDefault: Bool, into validation: inout JSONValidation
     ) {
-        guard let value = object[key], !value.isNull else {
-            if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
-            return
-        }
-        Codec._validate(value, into: &validation)
+        validate(object[key], key: key, in: object, codec: codec, hasDefault: hasDefault, into: &validation)
     }
 
     /// Checks one property at a nested `path`; intermediate values must be objects.

@@ -20,8 +20,9 @@ public struct JSONValue: Sendable {
     /// The document this value belongs to. The value keeps it alive.
     public let document: JSONDocument
     /// The value's node in the document's tree.
-    let node: UInt32
+    @usableFromInline let node: UInt32
 
+    @usableFromInline
     init(document: JSONDocument, node: UInt32) {
         self.document = document
         self.node = node

@@ -46,7 +46,7 @@ struct ConvertedKeyTable {
         guard raw.count <= Self.arenaLimit / 4 else {  // a huge key is converted, not kept
             return withConvertedUncached(raw, convert: convert, body)
         }
-        let hash = Self.hash(raw)
+        let hash = keyEndsHash(raw)
         let mask = entries.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         var probes = 0
@@ -108,30 +108,5 @@ struct ConvertedKeyTable {
         var index = Int(truncatingIfNeeded: entry.hash) & mask
         while entries[index].raw >= 0 { index = (index + 1) & mask }
         entries[index] = entry
-    }
-
-    /// A hash of the length and of the first and last eight bytes (or all of them, when fewer),
-    /// read in at most two loads: equal hashes are then compared byte for byte.
-    @inline(__always)
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let count = bytes.count
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = bytes.baseAddress, count > 0 else { return hash }
-        let first: UInt64
-        let last: UInt64
-        switch count {
-        case 8...:
-            first = base.loadUnaligned(as: UInt64.self)
-            last = (base + count - 8).loadUnaligned(as: UInt64.self)
-        case 4..<8:
-            first = UInt64(base.loadUnaligned(as: UInt32.self))
-            last = UInt64((base + count - 4).loadUnaligned(as: UInt32.self))
-        default:
-            first = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
-            last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
-        }
-        hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
-        hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
-        return hash ^ (hash >> 29)
     }
 }

@@ -50,7 +50,7 @@ struct LookupHints {
     }
 }
 
-/// 256 bits, two per key, chosen from a hash of the key's length and its first and last eight bytes.
+/// 256 bits, two per key, chosen from `keyEndsHash`.
 struct KeyBloom {
     // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
     // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
@@ -59,20 +59,7 @@ struct KeyBloom {
     /// The key's two bits, in the low and the next eight bits of the result.
     @inline(__always)
     static func bits(_ key: UnsafeRawBufferPointer) -> UInt32 {
-        let count = key.count
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        if let base = key.baseAddress, count > 0 {
-            if count >= 8 {
-                hash ^= base.loadUnaligned(as: UInt64.self)
-                hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= (base + count - 8).loadUnaligned(as: UInt64.self)
-            } else {
-                var word: UInt64 = 0
-                for index in 0..<count { word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
-                hash ^= word
-            }
-        }
-        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        let hash = keyEndsHash(key)
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) & 0xFFFF
     }
 

@@ -1,0 +1,27 @@
+/// A hash of a key's length and of its first and last eight bytes (or all of them, when
+/// fewer), read in at most two loads. Keys are short and mostly differ at their ends, so
+/// this spreads them well for a fraction of a byte-by-byte hash; equal hashes are then
+/// compared byte for byte. Tables that input keys can fill must bound their probes (see
+/// `ConvertedKeyTable`), since input can make many keys collide.
+@inline(__always)
+func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let count = bytes.count
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    guard let base = bytes.baseAddress, count > 0 else { return hash }
+    let first: UInt64
+    let last: UInt64
+    switch count {
+    case 8...:
+        first = base.loadUnaligned(as: UInt64.self)
+        last = (base + count - 8).loadUnaligned(as: UInt64.self)
+    case 4..<8:
+        first = UInt64(base.loadUnaligned(as: UInt32.self))
+        last = UInt64((base + count - 4).loadUnaligned(as: UInt32.self))
+    default:
+        first = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+        last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
+    }
+    hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
+    hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
+    return hash ^ (hash >> 29)
+}
