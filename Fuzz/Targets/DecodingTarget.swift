@@ -88,7 +88,7 @@ private struct FuzzModel: JSONModel {
     }
 
     final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
-        var nodes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0)
+        @exclusivity(unchecked) var nodes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0)
         @exclusivity(unchecked) var id: Optional<Int64> = nil
         @exclusivity(unchecked) var name: Optional<String?> = nil
         @exclusivity(unchecked) var when: Optional<Date?> = nil

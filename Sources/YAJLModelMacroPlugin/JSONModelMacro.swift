@@ -89,27 +89,34 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
     /// once read), and the nodes of the properties' values, found when the model is created
     /// through the key table `keys` (nil for a generic model: a lookup per property).
     private static func storageClass(for properties: [ModelProperty], keys: String?) -> DeclSyntax {
+        guard !properties.isEmpty else {
+            return """
+                final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                    init(copying other: _JSONStorage) {
+                        super.init(copying: other)
+                    }
+                }
+                """
+        }
         // At least two nodes, so that `nodes` is a tuple and `nodes.0` reads the first.
-        let nodeCount = properties.isEmpty ? 0 : max(2, properties.count)
+        let nodeCount = max(2, properties.count)
         let nodeType = "(" + Array(repeating: "UInt32", count: nodeCount).joined(separator: ", ") + ")"
         let zeros = "(" + Array(repeating: "0", count: nodeCount).joined(separator: ", ") + ")"
         let fields = properties.map { "@exclusivity(unchecked) var \($0.identifier): Optional<\($0.type)> = nil" }
-        let finding = if properties.isEmpty {
-            ""
-        } else if let keys {
-            "withUnsafeMutableBytes(of: &nodes) { _JSONModelSupport.findNodes(of: json, table: \(keys), into: $0) }"
+        let finding = if let keys {
+            "_JSONModelSupport.findNodes(of: json, table: \(keys), into: $0)"
         } else {
-            "withUnsafeMutableBytes(of: &nodes) { _JSONModelSupport.findNodes(of: json, paths: \(literal(properties.map { literal($0.path) }, quoted: false)), into: $0) }"
+            "_JSONModelSupport.findNodes(of: json, paths: \(literal(properties.map { literal($0.path) }, quoted: false)), into: $0)"
         }
         return """
             final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
                 /// Where each property's value is in the JSON (0: missing), found when the model is created.
-                var nodes: \(raw: nodeType) = \(raw: zeros)
+                @exclusivity(unchecked) var nodes: \(raw: nodeType) = \(raw: zeros)
                 \(raw: fields.joined(separator: "\n"))
 
                 override init(json: JSONValue) {
                     super.init(json: json)
-                    \(raw: finding)
+                    withUnsafeMutableBytes(of: &nodes) { \(raw: finding) }
                 }
 
                 init(copying other: _JSONStorage) {

@@ -285,7 +285,7 @@ struct JSONModelMacroDiagnosticsTests {
                 }
                 func reset() {}
 
-                private var _storage: _JSONModelStorage
+                private var _storage: _JSONStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
@@ -297,7 +297,7 @@ struct JSONModelMacroDiagnosticsTests {
                 }
 
                 init(_validatedJSON json: JSONValue) {
-                    _storage = _JSONModelStorage(json: json, propertyCount: 0)
+                    _storage = _JSONStorage(json: json)
                 }
 
                 /// A new model built from values.
@@ -313,6 +313,12 @@ struct JSONModelMacroDiagnosticsTests {
 
                 var _propertyValues: KeyValuePairs<String, Any> {
                     [:]
+                }
+
+                final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                    init(copying other: _JSONStorage) {
+                        super.init(copying: other)
+                    }
                 }
             }
 

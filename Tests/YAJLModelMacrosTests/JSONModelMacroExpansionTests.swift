@@ -43,40 +43,88 @@ struct JSONModelMacroExpansionTests {
             struct Photo {
                 var title: String {
                     get {
-                        _storage.value(slot: 0, key: "title", codec: String.self, default: nil)
+                        if _storage._isCached(0) {
+                            return _storage.title.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.0, at: ["title"], codec: String.self, default: nil)
+                        if _storage._claim(0, for: String.self) {
+                            _storage.title = value
+                            _storage._publish(0)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "title", codec: String.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 0, at: ["title"], codec: String.self, overlapping: 0)
+                        _storage.title = newValue
                     }
                 }
                 var imageURL: URL {
                     get {
-                        _storage.value(slot: 1, path: ["media", "m"], codec: URL.self, default: nil)
+                        if _storage._isCached(1) {
+                            return _storage.imageURL.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.1, at: ["media", "m"], codec: URL.self, default: nil)
+                        if _storage._claim(1, for: URL.self) {
+                            _storage.imageURL = value
+                            _storage._publish(1)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["media", "m"], codec: URL.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 1, at: ["media", "m"], codec: URL.self, overlapping: 0)
+                        _storage.imageURL = newValue
                     }
                 }
                 var taken: Date? {
                     get {
-                        _storage.value(slot: 2, key: "taken", codec: _JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                        if _storage._isCached(2) {
+                            return _storage.taken.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.2, at: ["taken"], codec: _JSONOptionalTransform<EpochSeconds>.self, default: nil)
+                        if _storage._claim(2, for: _JSONOptionalTransform<EpochSeconds>.self) {
+                            _storage.taken = value
+                            _storage._publish(2)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 2, key: "taken", codec: _JSONOptionalTransform<EpochSeconds>.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 2, at: ["taken"], codec: _JSONOptionalTransform<EpochSeconds>.self, overlapping: 0)
+                        _storage.taken = newValue
                     }
                 }
                 var views: Int {
                     init(initialValue) {
                     }
                     get {
-                        _storage.value(slot: 3, key: "views", codec: Int.self, default: 0)
+                        if _storage._isCached(3) {
+                            return _storage.views.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.3, at: ["views"], codec: Int.self, default: 0)
+                        if _storage._claim(3, for: Int.self) {
+                            _storage.views = value
+                            _storage._publish(3)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 3, key: "views", codec: Int.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 3, at: ["views"], codec: Int.self, overlapping: 0)
+                        _storage.views = newValue
                     }
                 }
 
-                private var _storage: _JSONModelStorage
+                private var _storage: _JSONStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
@@ -88,7 +136,7 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 init(_validatedJSON json: JSONValue) {
-                    _storage = _JSONModelStorage(json: json, propertyCount: 4)
+                    _storage = _JSONStorage(json: json)
                 }
 
                 /// A new model built from values.
@@ -114,7 +162,28 @@ struct JSONModelMacroExpansionTests {
                     ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
                 }
 
-                private static let _jsonKeys = _JSONKeyTable(["title", "media", "taken", "views"])
+                final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                    /// Where each property's value is in the JSON (0: missing), found when the model is created.
+                    @exclusivity(unchecked) var nodes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+                    @exclusivity(unchecked) var title: Optional<String> = nil
+                    @exclusivity(unchecked) var imageURL: Optional<URL> = nil
+                    @exclusivity(unchecked) var taken: Optional<Date?> = nil
+                    @exclusivity(unchecked) var views: Optional<Int> = nil
+
+                    override init(json: JSONValue) {
+                        super.init(json: json)
+                        withUnsafeMutableBytes(of: &nodes) {
+                            _JSONModelSupport.findNodes(of: json, table: Photo._jsonKeys, into: $0)
+                        }
+                    }
+
+                    init(copying other: _JSONStorage) {
+                        nodes = other.nodes
+                        super.init(copying: other)
+                    }
+                }
+
+                private static let _jsonKeys = _JSONKeyTable([["title"], ["media", "m"], ["taken"], ["views"]])
             }
 
             extension Photo: JSONModel, Codable {
@@ -140,25 +209,49 @@ struct JSONModelMacroExpansionTests {
             public struct User {
                 public var firstName: String {
                     get {
-                        _storage.value(slot: 0, key: "first_name", codec: String.self, default: nil)
+                        if _storage._isCached(0) {
+                            return _storage.firstName.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.0, at: ["first_name"], codec: String.self, default: nil)
+                        if _storage._claim(0, for: String.self) {
+                            _storage.firstName = value
+                            _storage._publish(0)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 0, key: "first_name", codec: String.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 0, at: ["first_name"], codec: String.self, overlapping: 0)
+                        _storage.firstName = newValue
                     }
                 }
                 var dotted: Int {
                     get {
-                        _storage.value(slot: 1, path: ["a.b", "c"], codec: Int.self, default: nil)
+                        if _storage._isCached(1) {
+                            return _storage.dotted.unsafelyUnwrapped
+                        }
+                        let value = _storage._read(_storage.nodes.1, at: ["a.b", "c"], codec: Int.self, default: nil)
+                        if _storage._claim(1, for: Int.self) {
+                            _storage.dotted = value
+                            _storage._publish(1)
+                        }
+                        return value
                     }
                     set {
-                        _JSONModelStorage.set(newValue, in: &_storage, slot: 1, path: ["a.b", "c"], codec: Int.self)
+                        if !isKnownUniquelyReferenced(&_storage) {
+                            _storage = _JSONStorage(copying: _storage)
+                        }
+                        _storage._record(newValue, slot: 1, at: ["a.b", "c"], codec: Int.self, overlapping: 0)
+                        _storage.dotted = newValue
                     }
                 }
                 static let kind = "user"
                 var display: String { firstName }
                 func greet() -> String { "hi" }
 
-                private var _storage: _JSONModelStorage
+                private var _storage: _JSONStorage
 
                 /// The model's JSON object, unmapped keys included.
                 public var json: JSONValue {
@@ -170,7 +263,7 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 public init(_validatedJSON json: JSONValue) {
-                    _storage = _JSONModelStorage(json: json, propertyCount: 2)
+                    _storage = _JSONStorage(json: json)
                 }
 
                 /// A new model built from values.
@@ -192,7 +285,26 @@ struct JSONModelMacroExpansionTests {
                     ["firstName": firstName as Any, "dotted": dotted as Any]
                 }
 
-                private static let _jsonKeys = _JSONKeyTable(["first_name", "a.b"])
+                final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                    /// Where each property's value is in the JSON (0: missing), found when the model is created.
+                    @exclusivity(unchecked) var nodes: (UInt32, UInt32) = (0, 0)
+                    @exclusivity(unchecked) var firstName: Optional<String> = nil
+                    @exclusivity(unchecked) var dotted: Optional<Int> = nil
+
+                    override init(json: JSONValue) {
+                        super.init(json: json)
+                        withUnsafeMutableBytes(of: &nodes) {
+                            _JSONModelSupport.findNodes(of: json, table: User._jsonKeys, into: $0)
+                        }
+                    }
+
+                    init(copying other: _JSONStorage) {
+                        nodes = other.nodes
+                        super.init(copying: other)
+                    }
+                }
+
+                private static let _jsonKeys = _JSONKeyTable([["first_name"], ["a.b", "c"]])
             }
 
             extension User: JSONModel, Codable {
@@ -210,7 +322,7 @@ struct JSONModelMacroExpansionTests {
             expandedSource: """
             struct Empty {
 
-                private var _storage: _JSONModelStorage
+                private var _storage: _JSONStorage
 
                 /// The model's JSON object, unmapped keys included.
                 var json: JSONValue {
@@ -222,7 +334,7 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 init(_validatedJSON json: JSONValue) {
-                    _storage = _JSONModelStorage(json: json, propertyCount: 0)
+                    _storage = _JSONStorage(json: json)
                 }
 
                 /// A new model built from values.
@@ -238,6 +350,12 @@ struct JSONModelMacroExpansionTests {
 
                 var _propertyValues: KeyValuePairs<String, Any> {
                     [:]
+                }
+
+                final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
+                    init(copying other: _JSONStorage) {
+                        super.init(copying: other)
+                    }
                 }
             }
 

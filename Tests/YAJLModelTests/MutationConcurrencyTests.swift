@@ -63,7 +63,7 @@ private struct Account: JSONModel {
 
     final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
         /// Where each property's value is in the JSON (0: missing), found when the model is created.
-        var nodes: (UInt32, UInt32) = (0, 0)
+        @exclusivity(unchecked) var nodes: (UInt32, UInt32) = (0, 0)
         @exclusivity(unchecked) var owner: Optional<String> = nil
         @exclusivity(unchecked) var balance: Optional<Int> = nil
 

@@ -95,14 +95,37 @@ extension JSONArray {
             precondition(indices.contains(position), "JSONArray index out of range")
             switch slots?.elements[position] {
             case .value(let value)?: return value
-            case .original(let node)?: return Element._decode(validated: JSONValue(document: original.document, node: node))
-            case nil: return Element._decode(validated: JSONValue(document: original.document, node: original.document.element(position, of: original.node)))
+            case .original(let node)?: return decodedElement(at: node)
+            case nil: return decodedElement(at: original.document.element(position, of: original.node))
             }
         }
         set {
             listSlots()
             slots?.elements[position] = .value(newValue)
         }
+    }
+
+    /// Walks the elements in order, from one element's node to the next (no index to build).
+    public struct Iterator: IteratorProtocol {
+        let array: JSONArray
+        var position = 0
+        var node: UInt32
+
+        public mutating func next() -> Element.Decoded? {
+            guard position < array.endIndex else { return nil }
+            defer { position += 1 }
+            guard array.slots == nil else { return array[position] }
+            defer { node = array.original.document.subtreeEnd(node) }
+            return array.decodedElement(at: node)
+        }
+    }
+
+    private func decodedElement(at node: UInt32) -> Element.Decoded {
+        Element._decode(validated: JSONValue(document: original.document, node: node))
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(array: self, node: original.document.firstChild(original.node))
     }
 
     public mutating func replaceSubrange<C: Collection<Element.Decoded>>(_ subrange: Range<Int>, with newElements: C) {

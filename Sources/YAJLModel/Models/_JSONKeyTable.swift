@@ -57,7 +57,7 @@ public struct _JSONKeyTable: Sendable {
                         while slots[slot] != 0 {
                             let index = Int(slots[slot] - 1)
                             let start = index == 0 ? 0 : ends[index - 1]
-                            if _bytesEqual(UnsafeRawBufferPointer(rebasing: keys[start..<ends[index]]), key) { body(index, value) }
+                            if _keyBytesEqual(UnsafeRawBufferPointer(rebasing: keys[start..<ends[index]]), key) { body(index, value) }
                             slot = (slot + 1) & mask
                         }
                     }

@@ -207,25 +207,3 @@ extension JSONValueDecoder {
         return nil
     }
 }
-
-/// Whether two keys have the same bytes, comparing short keys (the usual ones) in a few
-/// loads rather than with a call to `memcmp`.
-@inline(__always)
-func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    let count = a.count
-    guard count == b.count else { return false }
-    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
-    switch count {
-    case 8...16:
-        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
-            && (x + count - 8).loadUnaligned(as: UInt64.self) == (y + count - 8).loadUnaligned(as: UInt64.self)
-    case 4..<8:
-        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
-            && (x + count - 4).loadUnaligned(as: UInt32.self) == (y + count - 4).loadUnaligned(as: UInt32.self)
-    case 1..<4:
-        return x.load(as: UInt8.self) == y.load(as: UInt8.self) && x.load(fromByteOffset: count / 2, as: UInt8.self) == y.load(fromByteOffset: count / 2, as: UInt8.self)
-            && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
-    default:
-        return _bytesEqual(a, b)
-    }
-}

@@ -1,3 +1,5 @@
+/// Hashing and comparing keys' UTF-8: shared by the key tables of models and coders.
+
 /// A hash of a key's length and of its first and last eight bytes (or all of them, when
 /// fewer), read in at most two loads. Keys are short and mostly differ at their ends, so
 /// this spreads them well for a fraction of a byte-by-byte hash; equal hashes are then
@@ -24,4 +26,27 @@ func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
     hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
     return hash ^ (hash >> 29)
+}
+
+
+/// Whether two keys have the same bytes, comparing short keys (the usual ones) in a few
+/// loads (the words `keyEndsHash` reads) rather than with a call to `memcmp`.
+@inline(__always)
+func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    switch count {
+    case 8...16:
+        return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+            && (x + count - 8).loadUnaligned(as: UInt64.self) == (y + count - 8).loadUnaligned(as: UInt64.self)
+    case 4..<8:
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && (x + count - 4).loadUnaligned(as: UInt32.self) == (y + count - 4).loadUnaligned(as: UInt32.self)
+    case 1..<4:
+        return x.load(as: UInt8.self) == y.load(as: UInt8.self) && x.load(fromByteOffset: count / 2, as: UInt8.self) == y.load(fromByteOffset: count / 2, as: UInt8.self)
+            && x.load(fromByteOffset: count - 1, as: UInt8.self) == y.load(fromByteOffset: count - 1, as: UInt8.self)
+    default:
+        return _bytesEqual(a, b)
+    }
 }
