@@ -24,55 +24,55 @@ private struct FuzzModel: JSONModel {
     init(_validatedJSON json: JSONValue) { _storage = _JSONStorage(json: json) }
 
     var id: Int64 {
-        if _storage._isCached(0) { return _storage.id.unsafelyUnwrapped }
+        if _storage._isCached(0) { return _storage.idCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.0, at: ["id"], codec: Int64.self, default: nil)
         if _storage._claim(0, for: Int64.self) {
-            _storage.id = value
+            _storage.idCache = value
             _storage._publish(0)
         }
         return value
     }
     var name: String? {
-        if _storage._isCached(1) { return _storage.name.unsafelyUnwrapped }
+        if _storage._isCached(1) { return _storage.nameCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.1, at: ["name"], codec: String?.self, default: nil)
         if _storage._claim(1, for: String?.self) {
-            _storage.name = value
+            _storage.nameCache = value
             _storage._publish(1)
         }
         return value
     }
     var when: Date? {
-        if _storage._isCached(2) { return _storage.when.unsafelyUnwrapped }
+        if _storage._isCached(2) { return _storage.whenCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.2, at: ["when"], codec: Date?.self, default: nil)
         if _storage._claim(2, for: Date?.self) {
-            _storage.when = value
+            _storage.whenCache = value
             _storage._publish(2)
         }
         return value
     }
     var size: UInt8 {
-        if _storage._isCached(3) { return _storage.size.unsafelyUnwrapped }
+        if _storage._isCached(3) { return _storage.sizeCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.3, at: ["size"], codec: UInt8.self, default: 0)
         if _storage._claim(3, for: UInt8.self) {
-            _storage.size = value
+            _storage.sizeCache = value
             _storage._publish(3)
         }
         return value
     }
     var children: JSONArray<FuzzModel>? {
-        if _storage._isCached(4) { return _storage.children.unsafelyUnwrapped }
+        if _storage._isCached(4) { return _storage.childrenCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.4, at: ["children"], codec: JSONArray<FuzzModel>?.self, default: nil)
         if _storage._claim(4, for: JSONArray<FuzzModel>?.self) {
-            _storage.children = value
+            _storage.childrenCache = value
             _storage._publish(4)
         }
         return value
     }
     var first: String? {
-        if _storage._isCached(5) { return _storage.first.unsafelyUnwrapped }
+        if _storage._isCached(5) { return _storage.firstCache.unsafelyUnwrapped }
         let value = _storage._read(_storage.nodes.5, at: ["media", "m"], codec: String?.self, default: nil)
         if _storage._claim(5, for: String?.self) {
-            _storage.first = value
+            _storage.firstCache = value
             _storage._publish(5)
         }
         return value
@@ -89,12 +89,12 @@ private struct FuzzModel: JSONModel {
 
     final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
         @exclusivity(unchecked) var nodes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0)
-        @exclusivity(unchecked) var id: Optional<Int64> = nil
-        @exclusivity(unchecked) var name: Optional<String?> = nil
-        @exclusivity(unchecked) var when: Optional<Date?> = nil
-        @exclusivity(unchecked) var size: Optional<UInt8> = nil
-        @exclusivity(unchecked) var children: Optional<JSONArray<FuzzModel>?> = nil
-        @exclusivity(unchecked) var first: Optional<String?> = nil
+        @exclusivity(unchecked) var idCache: Optional<Int64> = nil
+        @exclusivity(unchecked) var nameCache: Optional<String?> = nil
+        @exclusivity(unchecked) var whenCache: Optional<Date?> = nil
+        @exclusivity(unchecked) var sizeCache: Optional<UInt8> = nil
+        @exclusivity(unchecked) var childrenCache: Optional<JSONArray<FuzzModel>?> = nil
+        @exclusivity(unchecked) var firstCache: Optional<String?> = nil
 
         override init(json: JSONValue) {
             super.init(json: json)

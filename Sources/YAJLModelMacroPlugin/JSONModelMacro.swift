@@ -102,7 +102,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let nodeCount = max(2, properties.count)
         let nodeType = "(" + Array(repeating: "UInt32", count: nodeCount).joined(separator: ", ") + ")"
         let zeros = "(" + Array(repeating: "0", count: nodeCount).joined(separator: ", ") + ")"
-        let fields = properties.map { "@exclusivity(unchecked) var \($0.identifier): Optional<\($0.type)> = nil" }
+        let fields = properties.map { "@exclusivity(unchecked) var \(ModelProperty.cacheField(named: $0.name)): Optional<\($0.type)> = nil" }
         let finding = if let keys {
             "_JSONModelSupport.findNodes(of: json, table: \(keys), into: $0)"
         } else {

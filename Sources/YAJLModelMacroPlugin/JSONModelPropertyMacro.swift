@@ -4,7 +4,7 @@ import SwiftSyntaxMacros
 /// `@_JSONModelProperty(slot:path:codec:overlapping:)`, written by `@JSONModel` on each
 /// stored property.
 ///
-/// The getter returns the storage's cache field of the same name once it is published;
+/// The getter returns the property's cache field in the storage once it is published;
 /// before that it decodes the value at the node found for `slot` when the model was
 /// created, and the first reader to claim the field fills and publishes it. The setter
 /// copies the storage first when another model value shares it (copy-on-write), then
@@ -16,9 +16,10 @@ public struct JSONModelPropertyMacro: AccessorMacro {
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
-            let field = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
             let arguments = node.arguments?.as(LabeledExprListSyntax.self), arguments.count == 4
         else { return [] }
+        let field = ModelProperty.cacheField(of: name)
         let values = Array(arguments)
         let slot = values[0].expression.trimmedDescription
         let path = values[1].expression.trimmedDescription

@@ -86,6 +86,15 @@ extension ModelProperty {
         return (properties, problems)
     }
 
+    /// The name of a property's cache field in the model's storage class: `titleCache`.
+    /// A suffix keeps names that are keywords (`` `self` ``, `` `Type` ``) or the storage's
+    /// own members (`json`, `nodes`) from meaning anything else there.
+    static func cacheField(named name: String) -> String { name + "Cache" }
+
+    static func cacheField(of identifier: TokenSyntax) -> String {
+        cacheField(named: identifier.text.filter { $0 != "`" })
+    }
+
     /// `media.m` → ["media", "m"]; `/a.b/c~1d` (a JSON Pointer) → ["a.b", "c/d"].
     static func path(for key: String) -> [String] {
         if key.hasPrefix("/") {

@@ -15,11 +15,11 @@ private struct Account: JSONModel {
     var owner: String {
         get {
             if _storage._isCached(0) {
-                return _storage.owner.unsafelyUnwrapped
+                return _storage.ownerCache.unsafelyUnwrapped
             }
             let value = _storage._read(_storage.nodes.0, at: ["owner"], codec: String.self, default: nil)
             if _storage._claim(0, for: String.self) {
-                _storage.owner = value
+                _storage.ownerCache = value
                 _storage._publish(0)
             }
             return value
@@ -29,17 +29,17 @@ private struct Account: JSONModel {
                 _storage = _JSONStorage(copying: _storage)
             }
             _storage._record(newValue, slot: 0, at: ["owner"], codec: String.self, overlapping: 0)
-            _storage.owner = newValue
+            _storage.ownerCache = newValue
         }
     }
     var balance: Int {
         get {
             if _storage._isCached(1) {
-                return _storage.balance.unsafelyUnwrapped
+                return _storage.balanceCache.unsafelyUnwrapped
             }
             let value = _storage._read(_storage.nodes.1, at: ["balance"], codec: Int.self, default: nil)
             if _storage._claim(1, for: Int.self) {
-                _storage.balance = value
+                _storage.balanceCache = value
                 _storage._publish(1)
             }
             return value
@@ -49,7 +49,7 @@ private struct Account: JSONModel {
                 _storage = _JSONStorage(copying: _storage)
             }
             _storage._record(newValue, slot: 1, at: ["balance"], codec: Int.self, overlapping: 0)
-            _storage.balance = newValue
+            _storage.balanceCache = newValue
         }
     }
 
@@ -64,8 +64,8 @@ private struct Account: JSONModel {
     final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
         /// Where each property's value is in the JSON (0: missing), found when the model is created.
         @exclusivity(unchecked) var nodes: (UInt32, UInt32) = (0, 0)
-        @exclusivity(unchecked) var owner: Optional<String> = nil
-        @exclusivity(unchecked) var balance: Optional<Int> = nil
+        @exclusivity(unchecked) var ownerCache: Optional<String> = nil
+        @exclusivity(unchecked) var balanceCache: Optional<Int> = nil
 
         override init(json: JSONValue) {
             super.init(json: json)
