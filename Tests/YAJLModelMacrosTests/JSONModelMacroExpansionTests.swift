@@ -111,7 +111,7 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 var _propertyValues: KeyValuePairs<String, Any> {
-                    ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
+                    ["title": self.title as Any, "imageURL": self.imageURL as Any, "taken": self.taken as Any, "views": self.views as Any]
                 }
 
                 private static let _jsonKeys = _JSONKeyTable(["title", "media", "taken", "views"])
@@ -189,7 +189,7 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 public var _propertyValues: KeyValuePairs<String, Any> {
-                    ["firstName": firstName as Any, "dotted": dotted as Any]
+                    ["firstName": self.firstName as Any, "dotted": self.dotted as Any]
                 }
 
                 private static let _jsonKeys = _JSONKeyTable(["first_name", "a.b"])
