@@ -39,7 +39,8 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         }
         let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): self.\($0.identifier) as Any" }
         // A parameter named `self` would hide `self` in the initializer, so inside it takes another name.
-        let selfParameter = sequence(first: "_self") { "_" + $0 }.first { name in !properties.contains { $0.name == name } } ?? "_self"
+        var selfParameter = "_self"
+        while properties.contains(where: { $0.name == selfParameter }) { selfParameter = "_" + selfParameter }
         let arguments = properties.map { $0.name == "self" ? selfParameter : $0.identifier }
         let parameters = zip(properties, arguments).map { property, argument in
             let defaultValue = property.defaultValue.map { " = \($0)" } ?? (property.isOptional ? " = nil" : "")

@@ -46,14 +46,7 @@ struct CodableKeyStrategyTests {
         // Names that convert alike are a repeated key: both encoders keep the last value.
         expectSameEncoding(Keys(), EncoderSetup(formatting: .sortedKeys, keys: .convertToSnakeCase))
         for name in Self.names {
-            struct One: Encodable {
-                let name: String
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: AnyKey.self)
-                    try container.encode(1, forKey: AnyKey(stringValue: name))
-                }
-            }
-            expectSameEncoding(One(name: name), EncoderSetup(keys: .convertToSnakeCase))
+            expectSameEncoding(OneMember(name: name), EncoderSetup(keys: .convertToSnakeCase))
         }
     }
 
@@ -227,17 +220,10 @@ extension CodableKeyStrategyTests {
     }
 
     @Test func generatedNamesConvertAsFoundation() {
-        struct One: Encodable {
-            let name: String
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: AnyKey.self)
-                try container.encode(1, forKey: AnyKey(stringValue: name))
-            }
-        }
         let names = Self.generatedNames(count: 3000, seed: 0x5EED_CA5E)
         #expect(Set(names).count > 2000)  // the names are varied, not a few repeated
         for name in names {
-            expectSameEncoding(One(name: name), EncoderSetup(keys: .convertToSnakeCase))
+            expectSameEncoding(OneMember(name: name), EncoderSetup(keys: .convertToSnakeCase))
             expectSameDecoding(ConvertedNames.self, Self.object(name), DecoderSetup(keys: .convertFromSnakeCase))
         }
     }
@@ -248,15 +234,18 @@ extension CodableKeyStrategyTests {
     /// (U+0600) begins: Foundation's steps cross there and `JSONEncoder` traps. `YAJLEncoder`
     /// writes the run of capitals as an empty word, repeating no text.
     @Test func capitalsInsidePrependedClustersDoNotTrap() throws {
-        struct One: Encodable {
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: AnyKey.self)
-                try container.encode(1, forKey: AnyKey(stringValue: "x\u{600}A\u{600}a"))
-            }
-        }
         let encoder = YAJLEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let written = String(decoding: try encoder.encode(One()), as: UTF8.self)
+        let written = String(decoding: try encoder.encode(OneMember(name: "x\u{600}A\u{600}a")), as: UTF8.self)
         #expect(Array(written.unicodeScalars) == Array("{\"x\u{600}__a\u{600}a\":1}".unicodeScalars))
+    }
+}
+
+/// An object with one member, `name`: 1.
+private struct OneMember: Encodable {
+    let name: String
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: AnyKey(stringValue: name))
     }
 }
