@@ -58,7 +58,9 @@ struct ChildLayout {
             while node < end, looked < 4096 {
                 if document.tag(node) == UInt32(YJM_OBJECT), document.payload(node) > 0 {
                     let key = document.firstChild(node)
-                    let separator = input[document.byteRange(key).upperBound..<document.startOffset(document.subtreeEnd(key))]
+                    let keyEnd = document.byteRange(key).upperBound, valueStart = document.startOffset(document.subtreeEnd(key))
+                    guard keyEnd < valueStart else { break }
+                    let separator = input[keyEnd..<valueStart]
                     return separator.contains(Self.newline) ? Array(": ".utf8) : Array(separator)
                 }
                 node = document.isContainer(node) ? document.firstChild(node) : document.subtreeEnd(node)
