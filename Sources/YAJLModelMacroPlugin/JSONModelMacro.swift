@@ -38,13 +38,18 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         } else {
             validations.joined(separator: "\n")
         }
-        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): \($0.identifier) as Any" }
-        let parameters = properties.map { property in
+        let descriptions = properties.map { "\(literal([$0.name]).dropFirst().dropLast()): self.\($0.identifier) as Any" }
+        // A parameter named `self` would hide `self` in the initializer, so inside it takes another name.
+        var selfParameter = "_self"
+        while properties.contains(where: { $0.name == selfParameter }) { selfParameter = "_" + selfParameter }
+        let arguments = properties.map { $0.name == "self" ? selfParameter : $0.identifier }
+        let parameters = zip(properties, arguments).map { property, argument in
             let defaultValue = property.defaultValue.map { " = \($0)" } ?? (property.isOptional ? " = nil" : "")
-            return "\(property.identifier): \(property.type)\(defaultValue)"
+            let name = argument == property.identifier ? argument : "\(property.identifier) \(argument)"
+            return "\(name): \(property.type)\(defaultValue)"
         }
-        let assignments = properties.map { property in
-            "_JSONModelSupport.set(\(property.codec)._encode(\(property.identifier)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
+        let assignments = zip(properties, arguments).map { property, argument in
+            "_JSONModelSupport.set(\(property.codec)._encode(\(argument)), at: \(literal(property.path)), in: &object, omittingNull: \(property.isOptional))"
         }
 
         var members: [DeclSyntax] = [
@@ -135,11 +140,11 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
     ) throws -> [AttributeSyntax] {
         guard let structDecl = declaration.as(StructDeclSyntax.self),
             let variable = member.as(VariableDeclSyntax.self),
-            let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" })
+            let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier
         else { return [] }
         // Problems are reported once, by the member expansion; here they just mean "no accessors".
         let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
-        guard problems.isEmpty, let property = properties.first(where: { $0.name == name }) else { return [] }
+        guard problems.isEmpty, let property = properties.first(where: { $0.name == ModelProperty.unescaped(identifier) }) else { return [] }
         // The slots whose values lie under the same first key: a change to one may change the others.
         let overlapping = properties.filter { $0.slot != property.slot && $0.slot < 64 && $0.path.first == property.path.first }
             .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }

@@ -13,6 +13,9 @@ enum KeyStrategy {
     /// `firstName` → `first_name`, `imageURL` → `image_url`, `urlString` → `url_string`,
     /// `userID2` → `user_id2`: a word starts at an uppercase letter that follows a
     /// lowercase one, or that is followed by a lowercase one after a run of capitals.
+    /// Unlike Foundation's `.convertToSnakeCase` (which the coders follow), a leading acronym
+    /// stays whole (`URLString` → `url_string`, not `u_rl_string`); the Models article's
+    /// "Snake case" table lists both mappings, and the tests check this one against it.
     static func snakeCase(_ name: String) -> String {
         let characters = Array(name)
         var result = ""

@@ -3,8 +3,9 @@ import SwiftSyntax
 
 /// A stored property that `@JSONModel` maps, as read from the struct's source.
 struct ModelProperty {
+    /// The property's name, without backticks: its key, and its label in descriptions.
     let name: String
-    /// The name as an identifier, backticks kept (`` `public` ``).
+    /// The name as a Swift identifier, backticked when written so (`` `public` ``).
     let identifier: String
     /// The declared type, as written (`URL?`, `[Photo]`, `JSONArray<Photo>`).
     let type: TypeSyntax
@@ -55,7 +56,7 @@ extension ModelProperty {
                 problems.append(PropertyProblem(node: Syntax(binding.pattern), message: .severalBindings, fixIt: nil))
                 continue
             }
-            let name = identifier.identifier.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let name = unescaped(identifier.identifier)
             guard let type = binding.typeAnnotation?.type else {
                 problems.append(PropertyProblem(node: Syntax(binding), message: .missingType(name), fixIt: nil))
                 continue
@@ -80,10 +81,15 @@ extension ModelProperty {
                 codec = type.trimmedDescription
             }
             properties.append(ModelProperty(
-                name: name, identifier: identifier.identifier.trimmedDescription, type: type.trimmed, defaultValue: binding.initializer?.value.trimmed,
+                name: name, identifier: identifier.identifier.text, type: type.trimmed, defaultValue: binding.initializer?.value.trimmed,
                 path: path, codec: codec, isOptional: isOptional, slot: properties.count))
         }
         return (properties, problems)
+    }
+
+    /// A name as written, without the backticks that let a keyword be one (`` `public` `` → `public`).
+    static func unescaped(_ token: TokenSyntax) -> String {
+        token.text.filter { $0 != "`" }
     }
 
     /// The name of a property's cache field in the model's storage class: `titleCache`.
@@ -91,9 +97,7 @@ extension ModelProperty {
     /// own members (`json`, `nodes`) from meaning anything else there.
     static func cacheField(named name: String) -> String { name + "Cache" }
 
-    static func cacheField(of identifier: TokenSyntax) -> String {
-        cacheField(named: identifier.text.filter { $0 != "`" })
-    }
+    static func cacheField(of identifier: TokenSyntax) -> String { cacheField(named: unescaped(identifier)) }
 
     /// `media.m` → ["media", "m"]; `/a.b/c~1d` (a JSON Pointer) → ["a.b", "c/d"].
     static func path(for key: String) -> [String] {

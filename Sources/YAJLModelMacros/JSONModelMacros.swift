@@ -4,7 +4,9 @@
 public enum JSONKeyStrategy: Sendable {
     /// The property name as it is: `firstName` reads `"firstName"`.
     case useDefaultKeys
-    /// snake_case: `firstName` reads `"first_name"`, `imageURL` reads `"image_url"`.
+    /// snake_case: `firstName` reads `"first_name"`, `imageURL` reads `"image_url"`,
+    /// `URLString` reads `"url_string"` (where `JSONEncoder`'s `.convertToSnakeCase` writes
+    /// `"u_rl_string"`; the Models article's "Snake case" table compares the two).
     case snakeCase
 }
 

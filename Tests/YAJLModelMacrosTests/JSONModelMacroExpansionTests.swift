@@ -44,11 +44,11 @@ struct JSONModelMacroExpansionTests {
                 var title: String {
                     get {
                         if _storage._isCached(0) {
-                            return _storage.title.unsafelyUnwrapped
+                            return _storage.titleCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.0, at: ["title"], codec: String.self, default: nil)
                         if _storage._claim(0, for: String.self) {
-                            _storage.title = value
+                            _storage.titleCache = value
                             _storage._publish(0)
                         }
                         return value
@@ -58,17 +58,17 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 0, at: ["title"], codec: String.self, overlapping: 0)
-                        _storage.title = newValue
+                        _storage.titleCache = newValue
                     }
                 }
                 var imageURL: URL {
                     get {
                         if _storage._isCached(1) {
-                            return _storage.imageURL.unsafelyUnwrapped
+                            return _storage.imageURLCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.1, at: ["media", "m"], codec: URL.self, default: nil)
                         if _storage._claim(1, for: URL.self) {
-                            _storage.imageURL = value
+                            _storage.imageURLCache = value
                             _storage._publish(1)
                         }
                         return value
@@ -78,17 +78,17 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 1, at: ["media", "m"], codec: URL.self, overlapping: 0)
-                        _storage.imageURL = newValue
+                        _storage.imageURLCache = newValue
                     }
                 }
                 var taken: Date? {
                     get {
                         if _storage._isCached(2) {
-                            return _storage.taken.unsafelyUnwrapped
+                            return _storage.takenCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.2, at: ["taken"], codec: _JSONOptionalTransform<EpochSeconds>.self, default: nil)
                         if _storage._claim(2, for: _JSONOptionalTransform<EpochSeconds>.self) {
-                            _storage.taken = value
+                            _storage.takenCache = value
                             _storage._publish(2)
                         }
                         return value
@@ -98,7 +98,7 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 2, at: ["taken"], codec: _JSONOptionalTransform<EpochSeconds>.self, overlapping: 0)
-                        _storage.taken = newValue
+                        _storage.takenCache = newValue
                     }
                 }
                 var views: Int {
@@ -106,11 +106,11 @@ struct JSONModelMacroExpansionTests {
                     }
                     get {
                         if _storage._isCached(3) {
-                            return _storage.views.unsafelyUnwrapped
+                            return _storage.viewsCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.3, at: ["views"], codec: Int.self, default: 0)
                         if _storage._claim(3, for: Int.self) {
-                            _storage.views = value
+                            _storage.viewsCache = value
                             _storage._publish(3)
                         }
                         return value
@@ -120,7 +120,7 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 3, at: ["views"], codec: Int.self, overlapping: 0)
-                        _storage.views = newValue
+                        _storage.viewsCache = newValue
                     }
                 }
 
@@ -159,16 +159,16 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 var _propertyValues: KeyValuePairs<String, Any> {
-                    ["title": title as Any, "imageURL": imageURL as Any, "taken": taken as Any, "views": views as Any]
+                    ["title": self.title as Any, "imageURL": self.imageURL as Any, "taken": self.taken as Any, "views": self.views as Any]
                 }
 
                 final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
                     /// Where each property's value is in the JSON (0: missing), found when the model is created.
                     @exclusivity(unchecked) var nodes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-                    @exclusivity(unchecked) var title: Optional<String> = nil
-                    @exclusivity(unchecked) var imageURL: Optional<URL> = nil
-                    @exclusivity(unchecked) var taken: Optional<Date?> = nil
-                    @exclusivity(unchecked) var views: Optional<Int> = nil
+                    @exclusivity(unchecked) var titleCache: Optional<String> = nil
+                    @exclusivity(unchecked) var imageURLCache: Optional<URL> = nil
+                    @exclusivity(unchecked) var takenCache: Optional<Date?> = nil
+                    @exclusivity(unchecked) var viewsCache: Optional<Int> = nil
 
                     override init(json: JSONValue) {
                         super.init(json: json)
@@ -210,11 +210,11 @@ struct JSONModelMacroExpansionTests {
                 public var firstName: String {
                     get {
                         if _storage._isCached(0) {
-                            return _storage.firstName.unsafelyUnwrapped
+                            return _storage.firstNameCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.0, at: ["first_name"], codec: String.self, default: nil)
                         if _storage._claim(0, for: String.self) {
-                            _storage.firstName = value
+                            _storage.firstNameCache = value
                             _storage._publish(0)
                         }
                         return value
@@ -224,17 +224,17 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 0, at: ["first_name"], codec: String.self, overlapping: 0)
-                        _storage.firstName = newValue
+                        _storage.firstNameCache = newValue
                     }
                 }
                 var dotted: Int {
                     get {
                         if _storage._isCached(1) {
-                            return _storage.dotted.unsafelyUnwrapped
+                            return _storage.dottedCache.unsafelyUnwrapped
                         }
                         let value = _storage._read(_storage.nodes.1, at: ["a.b", "c"], codec: Int.self, default: nil)
                         if _storage._claim(1, for: Int.self) {
-                            _storage.dotted = value
+                            _storage.dottedCache = value
                             _storage._publish(1)
                         }
                         return value
@@ -244,7 +244,7 @@ struct JSONModelMacroExpansionTests {
                             _storage = _JSONStorage(copying: _storage)
                         }
                         _storage._record(newValue, slot: 1, at: ["a.b", "c"], codec: Int.self, overlapping: 0)
-                        _storage.dotted = newValue
+                        _storage.dottedCache = newValue
                     }
                 }
                 static let kind = "user"
@@ -282,14 +282,14 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 public var _propertyValues: KeyValuePairs<String, Any> {
-                    ["firstName": firstName as Any, "dotted": dotted as Any]
+                    ["firstName": self.firstName as Any, "dotted": self.dotted as Any]
                 }
 
                 final class _JSONStorage: _JSONModelStorage, @unchecked Sendable {
                     /// Where each property's value is in the JSON (0: missing), found when the model is created.
                     @exclusivity(unchecked) var nodes: (UInt32, UInt32) = (0, 0)
-                    @exclusivity(unchecked) var firstName: Optional<String> = nil
-                    @exclusivity(unchecked) var dotted: Optional<Int> = nil
+                    @exclusivity(unchecked) var firstNameCache: Optional<String> = nil
+                    @exclusivity(unchecked) var dottedCache: Optional<Int> = nil
 
                     override init(json: JSONValue) {
                         super.init(json: json)

@@ -46,14 +46,7 @@ struct CodableKeyStrategyTests {
         // Names that convert alike are a repeated key: both encoders keep the last value.
         expectSameEncoding(Keys(), EncoderSetup(formatting: .sortedKeys, keys: .convertToSnakeCase))
         for name in Self.names {
-            struct One: Encodable {
-                let name: String
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: AnyKey.self)
-                    try container.encode(1, forKey: AnyKey(stringValue: name))
-                }
-            }
-            expectSameEncoding(One(name: name), EncoderSetup(keys: .convertToSnakeCase))
+            expectSameEncoding(OneMember(name: name), EncoderSetup(keys: .convertToSnakeCase))
         }
     }
 
@@ -212,4 +205,47 @@ extension CodableKeyStrategyTests {
 
 extension String {
     fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(width - count, 0)) + self }
+}
+
+extension CodableKeyStrategyTests {
+    /// Names built at random (reproducibly) from the pieces where the conversions turn:
+    /// lower and upper case, acronyms, digits, underscores, non-ASCII letters with and
+    /// without case, a titlecase letter, a combining mark.
+    static func generatedNames(count: Int, seed: UInt64) -> [String] {
+        let pieces = ["a", "b", "x", "Y", "Z", "URL", "ID", "_", "__", "1", "2", "Ä", "ö", "é", "É", "ǅ", "ß", "Ω", "ω", "日", "\u{301}"]
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces[Int.random(in: pieces.indices, using: &random)] }.joined()
+        }
+    }
+
+    @Test func generatedNamesConvertAsFoundation() {
+        let names = Self.generatedNames(count: 3000, seed: 0x5EED_CA5E)
+        #expect(Set(names).count > 2000)  // the names are varied, not a few repeated
+        for name in names {
+            expectSameEncoding(OneMember(name: name), EncoderSetup(keys: .convertToSnakeCase))
+            expectSameDecoding(ConvertedNames.self, Self.object(name), DecoderSetup(keys: .convertFromSnakeCase))
+        }
+    }
+}
+
+extension CodableKeyStrategyTests {
+    /// A capital and a lowercase letter each inside a grapheme cluster that a prepended mark
+    /// (U+0600) begins: Foundation's steps cross there and `JSONEncoder` traps. `YAJLEncoder`
+    /// writes the run of capitals as an empty word, repeating no text.
+    @Test func capitalsInsidePrependedClustersDoNotTrap() throws {
+        let encoder = YAJLEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let written = String(decoding: try encoder.encode(OneMember(name: "x\u{600}A\u{600}a")), as: UTF8.self)
+        #expect(Array(written.unicodeScalars) == Array("{\"x\u{600}__a\u{600}a\":1}".unicodeScalars))
+    }
+}
+
+/// An object with one member, `name`: 1.
+private struct OneMember: Encodable {
+    let name: String
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: AnyKey(stringValue: name))
+    }
 }

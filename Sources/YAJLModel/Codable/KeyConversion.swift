@@ -20,32 +20,39 @@ enum KeyConversion {
     /// `myURLProperty` → `my_url_property`: words split where lower case turns to upper
     /// case, and before the last capital of a run of capitals followed by lower case.
     /// The first character never starts a word.
+    ///
+    /// As in Foundation, capitals and lowercase letters are found one Unicode scalar at a
+    /// time, but the steps from one to the next go by `Character`, so a combining mark after
+    /// a capital counts as part of it. Where those steps would cross (a capital inside a
+    /// grapheme cluster that a prepended mark begins), Foundation would trap; here the run of
+    /// capitals is an empty word instead, and no text is repeated.
     static func toSnakeCase(_ key: String) -> String {
         guard !key.isEmpty else { return key }
-        let scalars = Array(key.unicodeScalars)
-        var words: [Range<Int>] = []
-        var wordStart = 0
-        var searchStart = 1
-        while let upper = (searchStart..<scalars.count).first(where: { isUppercase(scalars[$0]) }) {
+        let scalars = key.unicodeScalars
+        func first(in range: Range<String.Index>, where matches: (Unicode.Scalar) -> Bool) -> String.Index? {
+            scalars[range].indices.first { matches(scalars[$0]) }
+        }
+        var words: [Range<String.Index>] = []
+        var wordStart = key.startIndex
+        var searchRange = key.index(after: wordStart)..<key.endIndex
+        while let upper = first(in: searchRange, where: isUppercase) {
             words.append(wordStart..<upper)
-            guard let lower = (upper..<scalars.count).first(where: { isLowercase(scalars[$0]) }) else {
-                wordStart = upper
+            searchRange = upper..<searchRange.upperBound
+            guard let lower = first(in: searchRange, where: isLowercase) else {
+                wordStart = searchRange.lowerBound
                 break
             }
-            if lower == upper + 1 {
+            if lower == key.index(after: upper) {
                 wordStart = upper  // one capital starts a word
             } else {
-                words.append(upper..<lower - 1)  // a run of capitals is a word of its own
-                wordStart = lower - 1
+                let lastCapital = max(upper, key.index(before: lower))
+                words.append(upper..<lastCapital)  // a run of capitals is a word of its own
+                wordStart = lastCapital
             }
-            searchStart = lower + 1
+            searchRange = scalars.index(after: lower)..<searchRange.upperBound
         }
-        words.append(wordStart..<scalars.count)
-        return words.map { range in
-            var word = String.UnicodeScalarView()
-            word.append(contentsOf: scalars[range])
-            return String(word).lowercased()
-        }.joined(separator: "_")
+        words.append(wordStart..<searchRange.upperBound)
+        return words.map { key[$0].lowercased() }.joined(separator: "_")
     }
 
     /// Unicode general categories Lu and Lt, as Foundation's `uppercaseLetters` set.

@@ -166,10 +166,10 @@ extension JSONArray: JSONCodec {
 extension JSONArray: JSONConvertible {
     /// Checks every element, then wraps the array.
     /// - Throws: ``JSONModelError`` with every problem, paths relative to the array.
-    public init(json: JSONValue) throws {
+    public init(json: JSONValue) throws(JSONModelError) {
         var validation = JSONValidation()
         Self._validate(json, into: &validation)
-        guard validation.isValid else { throw JSONModelError(issues: validation.issues(relativeTo: json)) }
+        try validation.check(relativeTo: json)
         self.init(validated: json)
     }
 

@@ -74,14 +74,7 @@ public protocol JSONConvertible: JSONCodec where Decoded == Self {
 
 extension JSONConvertible {
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        do {
-            _ = try Self(json: json)
-        } catch let error as JSONModelError {
-            // A model read inside a converter: keep its paths, below this value.
-            for issue in error.issues { validation.report(issue, inside: json) }
-        } catch {
-            validation.report(.invalidValue("\(error)"), at: json)
-        }
+        _ = validation.read(json, as: Self.self)
     }
 
     public static func _decode(validated json: JSONValue) -> Self {

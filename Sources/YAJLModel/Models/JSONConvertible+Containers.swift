@@ -26,9 +26,22 @@ extension Optional: JSONCodec, JSONConvertible where Wrapped: JSONConvertible {
 
 /// Arrays are read whole, every element validated; see ``JSONArray`` for lazy elements.
 extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
-    public init(json: JSONValue) throws {
-        guard let elements = json.array else { throw JSONConversionError("expected an array, found \(json.kind)") }
-        self = try elements.map { try Element(json: $0) }
+    /// Reads every element.
+    /// - Throws: ``JSONModelError`` with every problem of every element, each under its
+    ///   index (`[3].id`).
+    public init(json: JSONValue) throws(JSONModelError) {
+        var validation = JSONValidation()
+        var array: [Element] = []
+        if let elements = json.array {
+            array.reserveCapacity(elements.count)
+            for element in elements {
+                if let value = validation.read(element, as: Element.self) { array.append(value) }
+            }
+        } else {
+            validation.reportKind("array", at: json)
+        }
+        try validation.check(relativeTo: json)
+        self = array
     }
 
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
@@ -52,10 +65,20 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
 
 /// Objects read as dictionaries keyed by member name (with repeated keys, the last wins).
 extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSONConvertible {
-    public init(json: JSONValue) throws {
-        guard let members = json.object else { throw JSONConversionError("expected an object, found \(json.kind)") }
+    /// Reads every member's value.
+    /// - Throws: ``JSONModelError`` with every problem of every value, each under its key
+    ///   (`alice.id`).
+    public init(json: JSONValue) throws(JSONModelError) {
+        var validation = JSONValidation()
         var dictionary: [String: Value] = [:]
-        for member in members { dictionary[member.key] = try Value(json: member.value) }
+        if let members = json.object {
+            for member in members {
+                if let value = validation.read(member.value, as: Value.self) { dictionary[member.key] = value }
+            }
+        } else {
+            validation.reportKind("object", at: json)
+        }
+        try validation.check(relativeTo: json)
         self = dictionary
     }
 

@@ -119,6 +119,24 @@ public struct JSONValidation: Sendable {
     /// Whether nothing has been reported.
     public var isValid: Bool { problems.isEmpty }
 
+    /// `json` read as a `Value`, or nil once the reason it is not one is recorded: the issues
+    /// of a model read inside it (their paths kept, below `json`), or the conversion's error.
+    mutating func read<Value: JSONConvertible>(_ json: JSONValue, as type: Value.Type) -> Value? {
+        do {
+            return try Value(json: json)
+        } catch let error as JSONModelError {
+            for issue in error.issues { report(issue, inside: json) }
+        } catch {
+            report(.invalidValue("\(error)"), at: json)
+        }
+        return nil
+    }
+
+    /// Throws every problem reported, paths relative to `root`, if there is any.
+    func check(relativeTo root: JSONValue) throws(JSONModelError) {
+        guard isValid else { throw JSONModelError(issues: issues(relativeTo: root)) }
+    }
+
     /// The problems as issues, with paths relative to `root`.
     func issues(relativeTo root: JSONValue) -> [JSONModelError.Issue] {
         problems.map { problem in

@@ -2,8 +2,9 @@ extension EditedValue {
     /// The edited value as compact UTF-8 JSON that keeps the original text: every
     /// untouched value, key and separator (white space included) is copied as it
     /// was, new members go at the end of their object, and only new values are
-    /// encoded. A document parsed with comments is re-encoded around the edits
-    /// instead, since its text may hold them.
+    /// encoded, laid out as the original values they stand for (see ``ChildLayout``). A
+    /// document parsed with comments is re-encoded around the edits instead, since its text
+    /// may hold them.
     func encoded() -> [UInt8] {
         var writer = JSONWriter(options: .withoutEscapingSlashes)
         writer.write(self)
@@ -20,9 +21,11 @@ extension EditedValue {
         case .patched(let container):
             // A new child is written after a comma and a copy of the first child's lead.
             let lead = container.firstLeadByteCount
-            return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + $1.byteCountBound }
-                + container.inserted.values.joined().reduce(0) { $0 + $1.byteCountBound + 1 + lead }
-                + container.appended.reduce(0) { $0 + member($1.key, $1.value) + lead }
+            let layout = container.childLayout
+            func child(_ value: EditedValue) -> Int { value.byteCountBound(laidOutBy: layout, in: container.original.document) }
+            return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + child($1) }
+                + container.inserted.values.joined().reduce(0) { $0 + child($1) + 1 + lead }
+                + container.appended.reduce(0) { $0 + $1.key.utf8.count * 6 + 4 + child($1.value) + lead }
         case .array(let elements): return elements.reduce(2) { $0 + $1.byteCountBound + 1 }
         case .object(let members): return members.reduce(2) { $0 + member($1.key, $1.value) }
         }
@@ -30,6 +33,33 @@ extension EditedValue {
 }
 
 extension EditedValue {
+    /// At least the length of `child` written as a new child of this value, laid out as its
+    /// children are (see ``ChildLayout``).
+    func byteCountBound(ofNewChild child: EditedValue) -> Int {
+        switch self {
+        case .original(let value) where value.kind == .array || value.kind == .object:
+            PatchedContainer(original: value).byteCountBound(ofNewChild: child)
+        case .patched(let container): container.byteCountBound(ofNewChild: child)
+        default: child.byteCountBound
+        }
+    }
+
+    /// At least the length of this value written as a child of an original container of
+    /// `document` whose children are laid out by `layout`, whether it is laid out or not.
+    fileprivate func byteCountBound(laidOutBy layout: ChildLayout?, in document: JSONDocument) -> Int {
+        guard let layout, !isText(of: document) else { return byteCountBound }
+        return max(layout.laidOut(self).count, byteCountBound)
+    }
+
+    /// Whether the value is written as (edited) text of `document`, which keeps its own layout.
+    func isText(of document: JSONDocument) -> Bool {
+        switch self {
+        case .original(let value): value.document === document
+        case .patched(let container): container.original.document === document
+        case .new, .array, .object: false
+        }
+    }
+
     /// The length of the text between an original container's opening bracket and its first
     /// child (white space, or comments in a document parsed with them), which the writer
     /// repeats before each new child when it copies the text; 0 for other values.
@@ -45,11 +75,27 @@ extension EditedValue {
 
 extension PatchedContainer {
     /// See ``EditedValue/firstLeadByteCount``.
-    var firstLeadByteCount: Int {
+    var firstLeadByteCount: Int { firstLead?.count ?? 0 }
+
+    /// Where the text between the opening bracket and the first child is; nil when empty.
+    private var firstLead: Range<Int>? {
         let document = original.document
         let firstChild = document.firstChild(original.node)
-        guard firstChild < document.subtreeEnd(original.node) else { return 0 }
-        return document.startOffset(firstChild) - original.byteRange.lowerBound - 1
+        guard firstChild < document.subtreeEnd(original.node) else { return nil }
+        return original.byteRange.lowerBound + 1..<document.startOffset(firstChild)
+    }
+
+    /// How new children are laid out: like the original ones when those stand on lines of
+    /// their own; nil for a compact container, and where the text is re-encoded.
+    var childLayout: ChildLayout? {
+        let document = original.document
+        guard document.isVerbatimJSON, let firstLead else { return nil }
+        return document.input.withBytes { ChildLayout(of: original, firstLead: firstLead, in: $0) }
+    }
+
+    /// See ``EditedValue/byteCountBound(ofNewChild:)``.
+    func byteCountBound(ofNewChild child: EditedValue) -> Int {
+        child.byteCountBound(laidOutBy: childLayout, in: original.document)
     }
 }
 
@@ -99,6 +145,16 @@ extension JSONWriter {
             let firstChild = document.firstChild(container.original.node)
             let end = document.subtreeEnd(container.original.node)
             let firstLead = firstChild < end && verbatim ? range.lowerBound + 1..<document.startOffset(firstChild) : range.lowerBound..<range.lowerBound
+            // A new value looks like the original one it stands for: the value it replaces, or
+            // for a new element the first element. Laid out on lines of its own like that one's
+            // children, when they stand on lines of their own and the container's children do.
+            let layout = container.childLayout
+            func writeChild(_ value: EditedValue, like original: UInt32?) {
+                guard let layout, let original, ChildLayout.breaksLines(original, in: document, input: input), !value.isText(of: document)
+                else { return write(value) }
+                output.append(contentsOf: layout.laidOut(value))
+            }
+            let firstElement = isObject || firstChild >= end ? nil : firstChild
             var written = 0
             func separate(lead: Range<Int>?) {
                 if let lead, verbatim {
@@ -118,7 +174,7 @@ extension JSONWriter {
                 let childStart = document.startOffset(child)
                 for element in container.inserted[valueNode] ?? [] {
                     separate(lead: nil)
-                    write(element)
+                    writeChild(element, like: firstElement)
                 }
                 if !container.removed.contains(valueNode) {
                     // A child's own lead holds a comma unless it was first; the first
@@ -133,7 +189,7 @@ extension JSONWriter {
                         }
                     }
                     if let replacement = container.replaced[valueNode] {
-                        write(replacement)
+                        writeChild(replacement, like: valueNode)
                     } else {
                         writeOriginal(JSONValue(document: document, node: valueNode))
                     }
@@ -147,7 +203,7 @@ extension JSONWriter {
                     writeQuoted(member.key)
                     output.append(UInt8(ascii: ":"))
                 }
-                write(member.value)
+                writeChild(member.value, like: firstElement)
             }
             if verbatim {
                 output.append(contentsOf: input[previousEnd..<range.upperBound])

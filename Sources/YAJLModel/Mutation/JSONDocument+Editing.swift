@@ -158,17 +158,19 @@ extension JSONDocument {
         let tokens = try JSONPath.tokens(pointer)
         var root = editedRoot
         var lead = 0
+        var added = edit.byteCountBound
         if let last = tokens.last {
             try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
                 lead = parent.firstLeadByteCount
+                added = parent.byteCountBound(ofNewChild: edit)
                 try body(&parent, last, edit)
             }
         } else {
             root = edit
         }
-        // Each added value can add its own length plus a key and separators, and in an
-        // original container a copy of the text before its first child.
-        let bound = byteCountBound + edit.byteCountBound + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
+        // Each added value can add its own length (laid out as its new siblings are) plus a
+        // key and separators, and in an original container a copy of the text before its first child.
+        let bound = byteCountBound + added + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
         return JSONDocument(edits: DocumentEdits(root, of: self, byteCountBound: bound))
     }
