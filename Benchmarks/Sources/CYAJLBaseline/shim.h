@@ -4,7 +4,8 @@
 #include <yajl/yajl_tree.h>
 
 #if defined(__linux__)
-// malloc_trim, which Glibc's module does not export: the memory measurements hand
-// freed pages back to the system before each run, so that each run's growth is its own.
+// malloc_trim and malloc_usable_size, which Glibc's module does not export: the memory measurements hand
+// freed pages back to the system before each run, so that each run's growth is its own, and
+// the model rows state what a model's storage takes.
 #include <malloc.h>
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import YAJLModel
+import CYAJLBaseline
 import YAJLModelMacros
 
 // Reading every field of every status of a Twitter search result, three ways, on the
@@ -165,12 +166,61 @@ struct ModelDecodeScenario: Scenario {
     static let parseOnly = "YAJLModel parse only"
     static let validateOnly = "@JSONModel, validate only"
 
+    static let cachedRead = "@JSONModel cached property, 1,000,000 reads"
+    static let structRead = "Swift struct property, 1,000,000 reads"
+    static let cachedReads = 1_000_000
+
     func cases(in context: BenchContext) throws -> [BenchCase] {
-        try context.representativeDocuments().filter { $0.shape == .twitter }.map { input in
-            BenchCase(
-                input: input.name, inputBytes: input.bytes.count, contenders: Self.contenders(input.bytes), reference: Self.model,
-                details: ["15 fields of each status, 20 of its user, 2 of its metadata; each read once and folded into a checksum"])
+        try context.representativeDocuments().filter { $0.shape == .twitter }.flatMap { input in
+            let status = try ModelSearch(parsing: input.bytes).statuses.first { _ in true }
+            let memory = status.map { "a ModelStatus (15 properties) holds \(Self.allocatedBytes($0._jsonStorage)) bytes of storage, one allocation: \(Self.allocatedBytes($0._jsonStorage) / 15) bytes per property" }
+            return [
+                BenchCase(
+                    input: input.name, inputBytes: input.bytes.count, contenders: Self.contenders(input.bytes), reference: Self.model,
+                    details: ["15 fields of each status, 20 of its user, 2 of its metadata; each read once and folded into a checksum"]
+                        + (memory.map { [$0] } ?? [])),
+                BenchCase(
+                    input: "\(input.name), one status", inputBytes: 0, contenders: Self.cachedReadContenders(input.bytes), reference: Self.cachedRead,
+                    details: ["one String property read \(Self.cachedReads) times after its first read: ms per run = ns per read"]),
+            ]
         }
+    }
+
+    /// What `malloc` gave an object (its instance size, rounded up to the allocator's size class).
+    private static func allocatedBytes(_ object: AnyObject) -> Int {
+        #if canImport(Glibc)
+        malloc_usable_size(Unmanaged.passUnretained(object).toOpaque())
+        #else
+        malloc_size(Unmanaged.passUnretained(object).toOpaque())
+        #endif
+    }
+
+    /// A cached property read a million times, beside a plain struct's stored property: two
+    /// statuses read in turn, so that no read can be hoisted out of the loop.
+    static func cachedReadContenders(_ data: Data) -> [Contender] {
+        [
+            Contender(cachedRead, .yajlModel) {
+                let statuses = Array(try ModelSearch(parsing: data).statuses.prefix(2))
+                guard statuses.count == 2 else { throw BenchError.failed(1) }
+                for status in statuses { _ = status.text }
+                return { readEach(statuses, \.text) }
+            },
+            Contender(structRead, .yajlModel) {
+                let statuses = try ModelSearch(parsing: data).statuses.prefix(2).map { Plain(text: $0.text) }
+                return { readEach(statuses, \.text) }
+            },
+        ]
+    }
+
+    /// A plain struct with one stored `String`, as a cached property's baseline.
+    struct Plain: Sendable { var text: String }
+
+    /// Reads `property` of the two `values` in turn, `cachedReads` times in all.
+    @inline(__always)
+    static func readEach<Value>(_ values: [Value], _ property: (Value) -> String) -> Int {
+        var sum = 0
+        for index in 0..<cachedReads { sum &+= property(values[index & 1]).utf8.count }
+        return sum
     }
 
     static func contenders(_ data: Data) -> [Contender] {
