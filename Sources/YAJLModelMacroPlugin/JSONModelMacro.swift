@@ -28,13 +28,13 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let validations = properties.map { property in
             let hasDefault = property.defaultValue != nil
             return usesKeyTable
-                ? "_JSONModelSupport.validate(valueAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+                ? "_JSONModelSupport.validate(nodeAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
                 : "_JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
         }
         let validationBody = if properties.isEmpty {
             "_ = (json, validation)"
         } else if usesKeyTable {
-            "_JSONModelSupport.withMembers(of: json, table: _jsonKeys) { valueAt in\n" + validations.joined(separator: "\n") + "\n}"
+            "_JSONModelSupport.withMembers(of: json, table: _jsonKeys) { nodeAt in\n" + validations.joined(separator: "\n") + "\n}"
         } else {
             validations.joined(separator: "\n")
         }

@@ -19,6 +19,10 @@ extension JSONDocument {
     @inline(__always)
     func startOffset(_ node: UInt32) -> Int { Int(tree.nodes[Int(node)].offset) }
 
+    /// Whether `node` is `null` (for the models' inlined validation).
+    @usableFromInline
+    func isNull(_ node: UInt32) -> Bool { tag(node) == UInt32(YJM_NULL) }
+
     @inline(__always)
     func isContainer(_ node: UInt32) -> Bool { tag(node) >= UInt32(YJM_ARRAY) }
 

@@ -94,14 +94,15 @@ extension JSONDocument {
 
 extension _JSONModelSupport {
     /// Finds, in one pass over `object`'s members, the value of each key in `table`
-    /// (the last, with repeated keys), and calls `body` with a lookup by property index.
+    /// (the last, with repeated keys), and calls `body` with a lookup of its node by
+    /// property index (0 when the key is missing).
     public static func withMembers<R>(
-        of object: JSONValue, table: _JSONKeyTable, _ body: (_ valueAt: (Int) -> JSONValue?) -> R
+        of object: JSONValue, table: _JSONKeyTable, _ body: (_ nodeAt: (Int) -> UInt32) -> R
     ) -> R {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: table.count) { found in
             found.initialize(repeating: 0)  // 0: not found (node 0 is the root, never a member)
             table.forEachMember(of: object) { found[$0] = $1 }
-            return body { object.document.value(at: found[$0]) }
+            return body { found[$0] }
         }
     }
 
@@ -134,24 +135,26 @@ extension _JSONModelSupport {
         return current.node
     }
 
-    /// Checks one property whose first key's value (`value`, nil when missing) has been found.
+    /// Checks one property whose first key's value, at `node` (0 when missing), has been found.
+    /// The value is passed on borrowed, so checking it costs no reference counting.
     @inlinable
     public static func validate<Codec: JSONCodec>(
-        _ value: JSONValue?, key: String, in object: JSONValue, codec: Codec.Type, hasDefault: Bool,
+        _ node: UInt32, key: String, in object: JSONValue, codec: Codec.Type, hasDefault: Bool,
         into validation: inout JSONValidation
     ) {
-        guard let value, !value.isNull else {
+        guard node != 0, !object.document.isNull(node) else {
             if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
             return
         }
-        Codec._validate(value, into: &validation)
+        Codec._validate(JSONValue(document: object.document, node: node), into: &validation)
     }
 
-    /// Checks a property with a dotted path whose first key's value has been found.
+    /// Checks a property with a dotted path whose first key's value, at `node`, has been found.
     public static func validate<Codec: JSONCodec>(
-        _ value: JSONValue?, path: [String], in object: JSONValue, codec: Codec.Type, hasDefault: Bool,
+        _ node: UInt32, path: [String], in object: JSONValue, codec: Codec.Type, hasDefault: Bool,
         into validation: inout JSONValidation
     ) {
+        let value = object.document.value(at: node)
         guard let value, !value.isNull else {
             if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(path.joined(separator: "."), in: object) }
             return

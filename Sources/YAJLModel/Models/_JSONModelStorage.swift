@@ -98,6 +98,10 @@ open class _JSONModelStorage: @unchecked Sendable {
         _ node: UInt32, at path: @autoclosure () -> [String], codec: Codec.Type,
         default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded {
+        if !isEdited, node != 0, !original.document.isNull(node) {
+            // The usual read: the value found when the model was created, passed on borrowed.
+            return Codec._decode(validated: JSONValue(document: original.document, node: node))
+        }
         let found = isEdited ? changedMember(at: path()) : original.document.value(at: node)
         return _JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue())
     }
@@ -193,7 +197,7 @@ public enum _JSONModelSupport {
     public static func validate<Codec: JSONCodec>(
         _ object: JSONValue, key: String, codec: Codec.Type, hasDefault: Bool, into validation: inout JSONValidation
     ) {
-        validate(object[key], key: key, in: object, codec: codec, hasDefault: hasDefault, into: &validation)
+        validate(object[key]?.node ?? 0, key: key, in: object, codec: codec, hasDefault: hasDefault, into: &validation)
     }
 
     /// Checks one property at a nested `path`; intermediate values must be objects.
