@@ -171,7 +171,21 @@ struct ModelDecodeScenario: Scenario {
     static let cachedReads = 1_000_000
 
     func cases(in context: BenchContext) throws -> [BenchCase] {
-        try context.representativeDocuments().filter { $0.shape == .twitter }.flatMap { input in
+        let documents = try context.representativeDocuments()
+        let catalogs = documents.filter { $0.shape == .catalog }.map { input in
+            BenchCase(
+                input: input.name, inputBytes: input.bytes.count, contenders: Self.catalogContenders(input.bytes), reference: Self.model,
+                details: ["every field of every event, performance, price, seat category and area, and every name table"])
+        }
+        let feed = context.smallObjectsFeed()
+        let feedCase = BenchCase(
+            input: feed.name, inputBytes: feed.bytes.count, contenders: Self.feedContenders(feed.bytes), reference: Self.model,
+            details: ["JSONArray<FeedItemModel> against [FeedItem]: the 5 fields of every item"])
+        return try twitterCases(documents) + catalogs + [feedCase]
+    }
+
+    private func twitterCases(_ documents: [Input]) throws -> [BenchCase] {
+        try documents.filter { $0.shape == .twitter }.flatMap { input in
             let status = try ModelSearch(parsing: input.bytes).statuses.first { _ in true }
             let memory = status.map { "a ModelStatus (15 properties) holds \(Self.allocatedBytes($0._jsonStorage)) bytes of storage, one allocation: \(Self.allocatedBytes($0._jsonStorage) / 15) bytes per property" }
             return [
