@@ -1,18 +1,23 @@
 // Codable models of twitter.json and citm_catalog.json, field for field, for the Codable
 // tests and the Codable benchmark (Benchmarks/Sources/yajlmodel-bench links to this file),
 // so that both decode the same structs. Property names follow the JSON, so that the
-// default key strategy applies to both coders.
+// default key strategy applies to both coders. `Time` is the type of the `created_at` fields:
+// `String` (`TwitterSearch`, `Status`, `User`), or `Date` for the date strategy tests and rows.
 import Foundation
 import YAJLModel
 
 // MARK: twitter.json
 
-struct TwitterSearch: Codable, Equatable {
-    let statuses: [Status]
+typealias TwitterSearch = TwitterSearchOf<String>
+typealias Status = StatusOf<String>
+typealias User = UserOf<String>
+
+struct TwitterSearchOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    let statuses: [StatusOf<Time>]
     let search_metadata: SearchMetadata
 }
 
-struct SearchMetadata: Codable, Equatable {
+struct SearchMetadata: Codable, Equatable, Sendable {
     let completed_in: Double
     let max_id: UInt64
     let max_id_str: String
@@ -24,9 +29,9 @@ struct SearchMetadata: Codable, Equatable {
     let since_id_str: String
 }
 
-struct Status: Codable, Equatable, Sendable {
+struct StatusOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
     let metadata: StatusMetadata
-    let created_at: String
+    let created_at: Time
     let id: UInt64
     let id_str: String
     let text: String
@@ -37,12 +42,12 @@ struct Status: Codable, Equatable, Sendable {
     let in_reply_to_user_id: UInt64?
     let in_reply_to_user_id_str: String?
     let in_reply_to_screen_name: String?
-    let user: User
+    let user: UserOf<Time>
     let geo: JSONValue?
     let coordinates: JSONValue?
     let place: JSONValue?
     let contributors: JSONValue?
-    let retweeted_status: Indirect<Status>?
+    let retweeted_status: Indirect<StatusOf<Time>>?
     let retweet_count: Int
     let favorite_count: Int
     let entities: StatusEntities
@@ -72,7 +77,7 @@ struct StatusMetadata: Codable, Equatable {
     let iso_language_code: String
 }
 
-struct User: Codable, Equatable {
+struct UserOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
     let id: UInt64
     let id_str: String
     let name: String
@@ -85,7 +90,7 @@ struct User: Codable, Equatable {
     let followers_count: Int
     let friends_count: Int
     let listed_count: Int
-    let created_at: String
+    let created_at: Time
     let favourites_count: Int
     let utc_offset: Int?
     let time_zone: String?

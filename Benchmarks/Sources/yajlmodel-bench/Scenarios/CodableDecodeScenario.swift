@@ -18,7 +18,9 @@ struct CodableDecodeScenario: Scenario {
             TypedShape.of(input.shape).map { (input, $0, false) }
         }
         inputs.append((context.smallObjectsFeed(), .feed, true))
-        let strategyCases = inputs.filter { $0.0.shape == .twitter }.flatMap { [Self.snakeCaseKeys($0.0), Self.twitterDates($0.0)] }
+        let strategyCases = inputs.filter { $0.0.shape == .twitter }.flatMap {
+            [Self.snakeCaseKeys($0.0), Self.twitterDates($0.0), Self.snakeCaseTwitterDates($0.0)]
+        }
         return inputs.map { input, shape, isFeed in
             let data = input.bytes
             let floor = isFeed ? [CodableFloor.contender(data)] : []
@@ -41,24 +43,36 @@ struct CodableDecodeScenario: Scenario {
     /// twitter into camelCase structs with `.convertFromSnakeCase`, as most code decodes a
     /// snake_case API: to compare with the default-keys row of the same input.
     static func snakeCaseKeys(_ input: Input) -> BenchCase {
-        strategyCase(input, CamelTwitterSearch<String>.self, label: "convertFromSnakeCase", details: "camelCase properties") { .deferredToDate }
+        strategyCase(input, CamelTwitterSearch<String>.self, label: "convertFromSnakeCase", details: "camelCase properties",
+                     keys: .convertFromSnakeCase, twitterDates: false)
     }
 
-    /// The same, with `created_at` decoded as a `Date` by Twitter's `DateFormatter`
-    /// (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it.
+    /// twitter into the default-keys structs, with `created_at` decoded as a `Date` by Twitter's
+    /// `DateFormatter` (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it.
     static func twitterDates(_ input: Input) -> BenchCase {
-        strategyCase(input, CamelTwitterSearch<Date>.self, label: "convertFromSnakeCase, Twitter dates", details: "dates by DateFormatter") {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
-            return .formatted(formatter)
-        }
+        strategyCase(input, TwitterSearchOf<Date>.self, label: "Twitter dates", details: "dates by DateFormatter",
+                     keys: .useDefaultKeys, twitterDates: true)
     }
 
-    /// Both decoders with `.convertFromSnakeCase` and the date strategy `dates` makes.
+    /// Both at once: camelCase structs with `Date`s, `.convertFromSnakeCase` and Twitter's formatter.
+    static func snakeCaseTwitterDates(_ input: Input) -> BenchCase {
+        strategyCase(input, CamelTwitterSearch<Date>.self, label: "convertFromSnakeCase, Twitter dates",
+                     details: "dates by DateFormatter", keys: .convertFromSnakeCase, twitterDates: true)
+    }
+
+    /// Twitter's `DateFormatter`, a new one for each contender, as each client makes its own.
+    static func twitterDateFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter
+    }
+
+    /// Both decoders with the key strategy `keys`, and Twitter's `DateFormatter` as the
+    /// `.formatted` date strategy when `twitterDates`.
     static func strategyCase<T: Decodable>(
         _ input: Input, _ type: T.Type, label: String, details: String,
-        dates: @escaping @Sendable () -> JSONDecoder.DateDecodingStrategy
+        keys: JSONDecoder.KeyDecodingStrategy, twitterDates: Bool
     ) -> BenchCase {
         let data = input.bytes
         return BenchCase(
@@ -66,12 +80,14 @@ struct CodableDecodeScenario: Scenario {
             contenders: [
                 Contender(Self.yajl, .yajlModel) {
                     let decoder = YAJLDecoder()
-                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
+                    decoder.keyDecodingStrategy = keys
+                    if twitterDates { decoder.dateDecodingStrategy = .formatted(twitterDateFormatter()) }
                     return { _ = try decoder.decode(type, from: data); return 1 }
                 },
                 Contender(Self.foundation, .foundation) {
                     let decoder = JSONDecoder()
-                    (decoder.keyDecodingStrategy, decoder.dateDecodingStrategy) = (.convertFromSnakeCase, dates())
+                    decoder.keyDecodingStrategy = keys
+                    if twitterDates { decoder.dateDecodingStrategy = .formatted(twitterDateFormatter()) }
                     return { _ = try decoder.decode(type, from: data); return 1 }
                 },
             ],
