@@ -130,7 +130,7 @@ extension JSONValueDecoder {
     private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
-        if document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, keys: keys) }
+        if !keys.converts, document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, keys: keys) }
         let hint = lookupHints.hint(keys.slot)
         // The usual case: the key is the member at the hint, and none before it has the key.
         if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),

@@ -19,6 +19,12 @@ extension YAJLDecoder {
             if case .useDefaultKeys = keyDecodingStrategy { return true }
             return false
         }
+
+        /// Whether JSON keys are converted by `.convertFromSnakeCase`.
+        var convertsFromSnakeCase: Bool {
+            if case .convertFromSnakeCase = keyDecodingStrategy { return true }
+            return false
+        }
     }
 
     /// The strategy for decoding `Date` values; `.deferredToDate` by default.
