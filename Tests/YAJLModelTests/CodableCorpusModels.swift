@@ -1,23 +1,18 @@
 // Codable models of twitter.json and citm_catalog.json, field for field, for the Codable
 // tests and the Codable benchmark (Benchmarks/Sources/yajlmodel-bench links to this file),
 // so that both decode the same structs. Property names follow the JSON, so that the
-// default key strategy applies to both coders. `Time` is the type of the `created_at` fields:
-// `String` (`TwitterSearch`, `Status`, `User`), or `Date` for the date strategy tests and rows.
+// default key strategy applies to both coders.
 import Foundation
 import YAJLModel
 
 // MARK: twitter.json
 
-typealias TwitterSearch = TwitterSearchOf<String>
-typealias Status = StatusOf<String>
-typealias User = UserOf<String>
-
-struct TwitterSearchOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
-    let statuses: [StatusOf<Time>]
+struct TwitterSearch: Codable, Equatable {
+    let statuses: [Status]
     let search_metadata: SearchMetadata
 }
 
-struct SearchMetadata: Codable, Equatable, Sendable {
+struct SearchMetadata: Codable, Equatable {
     let completed_in: Double
     let max_id: UInt64
     let max_id_str: String
@@ -29,9 +24,9 @@ struct SearchMetadata: Codable, Equatable, Sendable {
     let since_id_str: String
 }
 
-struct StatusOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+struct Status: Codable, Equatable, Sendable {
     let metadata: StatusMetadata
-    let created_at: Time
+    let created_at: String
     let id: UInt64
     let id_str: String
     let text: String
@@ -42,12 +37,12 @@ struct StatusOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Senda
     let in_reply_to_user_id: UInt64?
     let in_reply_to_user_id_str: String?
     let in_reply_to_screen_name: String?
-    let user: UserOf<Time>
+    let user: User
     let geo: JSONValue?
     let coordinates: JSONValue?
     let place: JSONValue?
     let contributors: JSONValue?
-    let retweeted_status: Indirect<StatusOf<Time>>?
+    let retweeted_status: Indirect<Status>?
     let retweet_count: Int
     let favorite_count: Int
     let entities: StatusEntities
@@ -77,7 +72,7 @@ struct StatusMetadata: Codable, Equatable {
     let iso_language_code: String
 }
 
-struct UserOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+struct User: Codable, Equatable {
     let id: UInt64
     let id_str: String
     let name: String
@@ -90,7 +85,7 @@ struct UserOf<Time: Codable & Equatable & Sendable>: Codable, Equatable, Sendabl
     let followers_count: Int
     let friends_count: Int
     let listed_count: Int
-    let created_at: Time
+    let created_at: String
     let favourites_count: Int
     let utc_offset: Int?
     let time_zone: String?
