@@ -159,6 +159,32 @@ struct CodableFormattedDateTests {
         #expect(throws: DecodingError.self) { try decoder.decode([Date].self, from: #"["1970-01-02"]"#) }
     }
 
+    enum TwitterFormat: JSONDateFormat { static let pattern = "EEE MMM dd HH:mm:ss Z yyyy" }
+    enum LocalDayFormat: JSONDateFormat {
+        static let pattern = "yyyy-MM-dd HH:mm"
+        static let timeZone = TimeZone(secondsFromGMT: -34200) ?? .gmt
+    }
+
+    /// The models' `DateFormatted` reads fixed patterns through the same shortcut: as its formatter.
+    @Test func modelDateTransformsReadAsTheirFormatter() throws {
+        var random = SplitMix64(seed: 136)
+        func check<Format: JSONDateFormat>(_: Format.Type) throws {
+            let formatter = Self.formatter(Format.pattern, Format.timeZone)
+            #expect(FormatterShortcut(pattern: Format.pattern, timeZone: Format.timeZone) != nil)
+            for index in 0..<2_000 {
+                let date = Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800...4_102_444_800, using: &random)))
+                var text = Self.formatter(Format.pattern, Self.zones.randomElement(using: &random) ?? .gmt).string(from: date)
+                if index % 4 == 0 { text = Self.nearMiss(of: text, using: &random) }
+                let json = try #require(try JSONDocument(parsing: #"["\#(text)"]"#).root[0])
+                let expected = formatter.date(from: text)
+                let actual = try? DateFormatted<Format>.read(json)
+                #expect(actual == expected, "\(Format.pattern): \(text)")
+            }
+        }
+        try check(TwitterFormat.self)
+        try check(LocalDayFormat.self)
+    }
+
     /// Foundation's strategy values convert both ways.
     @Test func foundationStrategiesConvert() throws {
         let decoder = YAJLDecoder()

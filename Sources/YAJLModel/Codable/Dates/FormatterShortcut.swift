@@ -25,13 +25,24 @@ struct FormatterShortcut {
         // Names are English only in the POSIX locale; digits are ASCII in any locale that uses Latin digits.
         let isPOSIX = locale.identifier == "en_US_POSIX"
         guard isPOSIX || (!format.hasNames && locale.numberingSystem.identifier == "latn") else { return nil }
+        self.init(format, timeZone: zone)
+    }
+
+    /// The shortcut of a strict Gregorian `en_US_POSIX` formatter with `pattern` and `timeZone`,
+    /// such as the models' ``DateFormatted`` makes.
+    init?(pattern: String, timeZone: TimeZone) {
+        guard let format = FixedDateFormat(pattern: pattern) else { return nil }
+        self.init(format, timeZone: timeZone)
+    }
+
+    private init?(_ format: FixedDateFormat, timeZone: TimeZone) {
         if format.hasZone {
             offset = nil
         } else {
             // A zone with daylight saving time or a changed past (most named zones) makes the
             // local time's offset depend on the date, and its gaps and overlaps on how ICU
             // resolves them: the formatter reads those.
-            guard let fixed = Self.fixedOffset(of: zone) else { return nil }
+            guard let fixed = Self.fixedOffset(of: timeZone) else { return nil }
             offset = fixed
         }
         self.format = format
