@@ -221,7 +221,7 @@ struct CodableDecoderTests {
 
     @Test(arguments: dateInputs)
     func datesDecodeLikeJSONDecoder(json: String) {
-        let strategies: [JSONDecoder.DateDecodingStrategy] = [
+        let strategies: [YAJLDecoder.DateDecodingStrategy] = [
             .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601, .formatted(Self.dayFormatter),
             .custom { decoder in
                 let container = try decoder.singleValueContainer()

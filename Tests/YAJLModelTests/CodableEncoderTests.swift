@@ -79,7 +79,7 @@ struct CodableEncoderTests {
                 return Data(bytes)
             }),
         ]
-        let dateStrategies: [(JSONEncoder.DateEncodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
+        let dateStrategies: [(JSONEncoder.DateEncodingStrategy, YAJLDecoder.DateDecodingStrategy)] = [
             (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
             (.millisecondsSince1970, .millisecondsSince1970),
         ]

@@ -203,6 +203,47 @@ extension CodableKeyStrategyTests {
     }
 }
 
+extension CodableKeyStrategyTests {
+    /// A key without an underscore is matched as it is, found eight bytes at a time: an
+    /// underscore at each place of keys of 1 to 24 bytes, and keys without one.
+    @Test func underscoresAnywhereConvertAsJSONDecoder() {
+        struct Probe: Decodable, Equatable {
+            let names: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                var names: [String: Int] = [:]
+                for key in container.allKeys { names[key.stringValue] = try container.decode(Int.self, forKey: key) }
+                self.names = names
+            }
+        }
+        var keys: [String] = []
+        for length in 1...24 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            keys.append(plain)
+            for place in 0..<length {
+                var bytes = Array(plain.utf8)
+                bytes[place] = UInt8(ascii: "_")
+                keys.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        let members = keys.enumerated().map { #""\#($0.element)": \#($0.offset)"# }
+        expectSameDecoding(Probe.self, "{" + members.joined(separator: ", ") + "}", DecoderSetup(keys: .convertFromSnakeCase))
+    }
+
+    /// In small objects too, the first member whose converted key matches wins, in any order.
+    @Test func smallObjectsMatchConvertedKeysAsJSONDecoder() {
+        struct Small: Decodable, Equatable { let firstName: String; let id: Int; let lastSeen: Int? }
+        let setup = DecoderSetup(keys: .convertFromSnakeCase)
+        for json in [
+            #"{"first_name": "a", "id": 1, "last_seen": 2}"#, #"{"last_seen": 2, "id": 1, "first_name": "a"}"#,
+            #"{"first_name": "a", "firstName": "b", "id": 1}"#, #"{"firstName": "b", "first_name": "a", "id": 1}"#,
+            #"{"id": 1, "first__name": "a"}"#, #"{"id": 1, "first_name": "a", "id": 2, "last_seen": null}"#,
+        ] {
+            expectSameDecoding(Small.self, json, setup)
+        }
+    }
+}
+
 extension String {
     fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(width - count, 0)) + self }
 }

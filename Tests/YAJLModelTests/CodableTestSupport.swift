@@ -52,7 +52,6 @@ enum Outcome<Value: Equatable>: Equatable, CustomStringConvertible {
 
 /// What `JSONDecoder` and `YAJLDecoder` have in common, to configure both alike.
 protocol ConfigurableDecoder: AnyObject {
-    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { get set }
     var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy { get set }
     var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy { get set }
     var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { get set }
@@ -64,17 +63,26 @@ extension YAJLDecoder: ConfigurableDecoder {}
 
 /// The same decoding options for `JSONDecoder` and `YAJLDecoder`.
 struct DecoderSetup {
-    var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// YAJLDecoder's date strategy, and Foundation's as its `jsonDecoderStrategy`.
+    var dates: YAJLDecoder.DateDecodingStrategy = .deferredToDate
     var data: JSONDecoder.DataDecodingStrategy = .base64
     var floats: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
     var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    func foundation() -> JSONDecoder { configured(JSONDecoder()) }
-    func yajl() -> YAJLDecoder { configured(YAJLDecoder()) }
+    func foundation() -> JSONDecoder {
+        let decoder = configured(JSONDecoder())
+        decoder.dateDecodingStrategy = dates.jsonDecoderStrategy
+        return decoder
+    }
+
+    func yajl() -> YAJLDecoder {
+        let decoder = configured(YAJLDecoder())
+        decoder.dateDecodingStrategy = dates
+        return decoder
+    }
 
     private func configured<Decoder: ConfigurableDecoder>(_ decoder: Decoder) -> Decoder {
-        decoder.dateDecodingStrategy = dates
         decoder.dataDecodingStrategy = data
         decoder.nonConformingFloatDecodingStrategy = floats
         decoder.keyDecodingStrategy = keys

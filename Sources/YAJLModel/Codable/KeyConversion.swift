@@ -17,6 +17,28 @@ enum KeyConversion {
         return String(key[..<firstNonUnderscore]) + joined + String(key[key.index(after: lastNonUnderscore)...])
     }
 
+    /// Whether `bytes` hold an underscore: a key without one is its own `fromSnakeCase`.
+    /// Eight bytes at a time (SWAR: a byte of `word ^ 0x5F…` is zero where `word` has `_`).
+    @inline(__always)
+    static func containsUnderscore(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        func hasUnderscore(_ word: UInt64) -> Bool {
+            let x = word ^ 0x5F5F_5F5F_5F5F_5F5F
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+        guard count >= 8 else {
+            for index in 0..<count where base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "_") { return true }
+            return false
+        }
+        var index = 0
+        while index + 8 <= count {
+            if hasUnderscore(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            index += 8
+        }
+        return index < count && hasUnderscore(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+
     /// `myURLProperty` → `my_url_property`: words split where lower case turns to upper
     /// case, and before the last capital of a run of capitals followed by lower case.
     /// The first character never starts a word.

@@ -136,6 +136,9 @@ extension JSONDateFormat {
 }
 
 /// Dates in a custom format: `@JSONTransform(DateFormatted<TwitterDate>.self) var createdAt: Date`.
+///
+/// Text written exactly in a fixed pattern such as Twitter's is read without a `DateFormatter`,
+/// with the same result, as ``YAJLDecoder`` reads it (see ``YAJLDecoder/DateDecodingStrategy``).
 public enum DateFormatted<Format: JSONDateFormat>: JSONTransformer {
     public typealias Decoded = Date
 
@@ -150,6 +153,12 @@ public enum DateFormatted<Format: JSONDateFormat>: JSONTransformer {
 
     public static func read(_ json: JSONValue) throws -> Date {
         guard let text = json.string else { throw JSONConversionError("expected a date string, found \(json.kind)") }
+        // Text written exactly in a fixed pattern is read without a formatter, as `YAJLDecoder` reads it.
+        if let shortcut = FormatterShortcut(pattern: Format.pattern, timeZone: Format.timeZone),
+            let date = Array(text.utf8).withUnsafeBytes(shortcut.date(from:))
+        {
+            return date
+        }
         guard let date = formatter().date(from: text) else {
             throw JSONConversionError("\"\(text)\" does not match the date format \"\(Format.pattern)\"")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every decoder of one top-level decode shares: the input's base address while the
 /// decode runs, and the caches that would otherwise be rebuilt for each nested decoder.
 ///
@@ -27,14 +29,26 @@ final class DecodingScope {
     }
 }
 
-/// Answers about types and keys that do not change during a decode.
+/// Answers about types, keys and dates that do not change during a decode.
 struct DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
     var keyBytes = KeyBytesCache()
     /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
     var convertedKeys: ConvertedKeyTable
 
+    /// How the `.formatted` date strategy's formatter reads dates without it, once the first
+    /// date asked: `.some(nil)` when it cannot.
+    private var formatterShortcut: FormatterShortcut??
+
     init(convertedKeys: ConvertedKeyTable) { self.convertedKeys = convertedKeys }
+
+    /// The shortcut of `formatter`, the date strategy's, looked up at the first date of a decode.
+    mutating func shortcut(for formatter: DateFormatter) -> FormatterShortcut? {
+        if let known = formatterShortcut { return known }
+        let shortcut = FormatterShortcut(formatter)
+        formatterShortcut = .some(shortcut)
+        return shortcut
+    }
     /// Which types are arrays and string-keyed dictionaries: 128 entries, two places for each
     /// type, since a decode meets a few dozen types and a conflict costs a conformance check.
     private var collectionKinds = [(type: ObjectIdentifier?, kind: CollectionKind)](repeating: (nil, .other), count: 128)

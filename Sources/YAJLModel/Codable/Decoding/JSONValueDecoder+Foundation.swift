@@ -6,7 +6,12 @@ import Foundation
 extension JSONValueDecoder {
     func unwrapDate(_ node: UInt32, _ depth: Int, _ element: PathElement?) throws -> Date {
         try checkNotNull(node, Date.self, depth, element)
-        switch options.dateDecodingStrategy {
+        let strategy: JSONDecoder.DateDecodingStrategy
+        switch options.dateDecodingStrategy.representation {
+        case .formatted(let shared): return try formattedDate(node, depth, element, shared.formatter)
+        case .foundation(let foundation): strategy = foundation
+        }
+        switch strategy {
         case .deferredToDate:
             return try nested(node, element) { try Date(from: self) }
         case .secondsSince1970:
@@ -27,6 +32,20 @@ extension JSONValueDecoder {
         @unknown default:
             throw dataCorrupted(depth, element, "This date decoding strategy is not supported.")
         }
+    }
+
+    /// A date as `JSONDecoder`'s `.formatted(formatter)` reads it: through the formatter's
+    /// shortcut when it has one and the text is in its exact form, through the formatter otherwise.
+    private func formattedDate(_ node: UInt32, _ depth: Int, _ element: PathElement?, _ formatter: DateFormatter) throws -> Date {
+        if tag(node) == UInt32(YJM_STRING), let shortcut = scope.caches.pointee.shortcut(for: formatter),
+            let date = withStringBytes(node, shortcut.date(from:))
+        {
+            return date
+        }
+        guard let date = formatter.date(from: try string(node, depth, element)) else {
+            throw dataCorrupted(depth, element, "Date string does not match format expected by formatter.")
+        }
+        return date
     }
 
     func unwrapData(_ node: UInt32, _ depth: Int, _ element: PathElement?) throws -> Data {

@@ -17,6 +17,8 @@ final class JSONValueDecoder {
     let prefix: [any CodingKey]
     /// Whether JSON keys are matched as they are (`.useDefaultKeys`).
     let usesDefaultKeys: Bool
+    /// Whether the key strategy is `.convertFromSnakeCase`.
+    let convertsFromSnakeCase: Bool
     /// What changes as decoding moves, behind a pointer: stored `var`s of a class would cost a
     /// runtime exclusivity check on every access, and these are accessed for every value.
     private let state: UnsafeMutablePointer<State>
@@ -36,6 +38,7 @@ final class JSONValueDecoder {
         self.scope = scope
         self.prefix = prefix
         self.usesDefaultKeys = options.usesDefaultKeys
+        self.convertsFromSnakeCase = options.convertsFromSnakeCase
         state = .allocate(capacity: 1)
         state.initialize(to: State(node: value.node))
     }
@@ -118,7 +121,9 @@ final class JSONValueDecoder {
     func withKeyBytes<R>(_ node: UInt32, _ keys: KeyReading, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         if !keys.converts { return withStringBytes(node, body) }
         return withStringBytes(node) { raw in
-            scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: keys.slot) }, body)
+            // `.convertFromSnakeCase` leaves a key without an underscore as it is: no table lookup.
+            if convertsFromSnakeCase && !KeyConversion.containsUnderscore(raw) { return body(raw) }
+            return scope.caches.pointee.convertedKeys.withConverted(raw, convert: { convertKey($0, slot: keys.slot) }, body)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 extension YAJLDecoder {
     /// Everything one decode reads, copied out of the lock once per call.
     struct Options: Sendable {
-        var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+        var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
         var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys {
@@ -19,10 +19,20 @@ extension YAJLDecoder {
             if case .useDefaultKeys = keyDecodingStrategy { return true }
             return false
         }
+
+        /// Whether JSON keys are converted by `.convertFromSnakeCase`.
+        var convertsFromSnakeCase: Bool {
+            if case .convertFromSnakeCase = keyDecodingStrategy { return true }
+            return false
+        }
     }
 
     /// The strategy for decoding `Date` values; `.deferredToDate` by default.
-    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+    ///
+    /// The strategies are `JSONDecoder`'s, spelled the same (`.iso8601`, `.formatted(formatter)`,
+    /// …); `.formatted` with a fixed format such as Twitter's is read without the formatter where
+    /// that gives the formatter's result. See ``DateDecodingStrategy``.
+    public var dateDecodingStrategy: DateDecodingStrategy {
         get { options[\.dateDecodingStrategy] }
         set { options[\.dateDecodingStrategy] = newValue }
     }

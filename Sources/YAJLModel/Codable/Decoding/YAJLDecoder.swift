@@ -2,8 +2,9 @@ import Foundation
 
 /// Decodes `Decodable` values from JSON, as a drop-in replacement for `JSONDecoder`.
 ///
-/// Switching is one line: the same strategies (Foundation's own strategy types), the same
-/// `DecodingError`s with the same coding paths, and the same results.
+/// Switching is one line: the same strategies (Foundation's own strategy types, and for dates
+/// ``DateDecodingStrategy``, spelled as Foundation's), the same `DecodingError`s with the same
+/// coding paths, and the same results.
 ///
 /// ```swift
 /// let decoder = YAJLDecoder()              // was: JSONDecoder()
