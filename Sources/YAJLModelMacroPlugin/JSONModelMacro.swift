@@ -27,6 +27,10 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let typeName = structDecl.name.trimmedDescription
         let validations = properties.map { property in
             let hasDefault = property.defaultValue != nil
+            if let discriminator = property.discriminator {
+                let node = usesKeyTable ? "nodeAt(\(property.slot))" : "_JSONModelSupport.node(of: json, key: \(StringLiteralExprSyntax(content: property.path[0])))"
+                return "_JSONModelSupport.validate(\(node), \(keyArgument(property.path)), in: json, choosingBy: \(StringLiteralExprSyntax(content: discriminator)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+            }
             return usesKeyTable
                 ? "_JSONModelSupport.validate(nodeAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
                 : "_JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
@@ -146,9 +150,13 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
         guard problems.isEmpty, let property = properties.first(where: { $0.name == ModelProperty.unescaped(identifier) }) else { return [] }
         // The slots whose values lie under the same first key: a change to one may change the others.
-        let overlapping = properties.filter { $0.slot != property.slot && $0.slot < 64 && $0.path.first == property.path.first }
-            .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }
-        return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self, overlapping: \(raw: overlapping))"]
+        // A property chosen by this one's key (its discriminator) is chosen again too.
+        let overlapping = properties.filter {
+            $0.slot != property.slot && $0.slot < 64 && ($0.path.first == property.path.first || $0.discriminator == property.path.first)
+        }
+        .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }
+        let choice = property.discriminator.map { ", choosingBy: \(StringLiteralExprSyntax(content: $0))" } ?? ""
+        return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self, overlapping: \(raw: overlapping)\(raw: choice))"]
     }
 
     // MARK: Conformance

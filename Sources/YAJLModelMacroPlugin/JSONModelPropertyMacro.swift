@@ -17,7 +17,7 @@ public struct JSONModelPropertyMacro: AccessorMacro {
     ) throws -> [AccessorDeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
-            let arguments = node.arguments?.as(LabeledExprListSyntax.self), arguments.count == 4
+            let arguments = node.arguments?.as(LabeledExprListSyntax.self), arguments.count >= 4
         else { return [] }
         let field = ModelProperty.cacheField(of: name)
         let values = Array(arguments)
@@ -25,6 +25,8 @@ public struct JSONModelPropertyMacro: AccessorMacro {
         let path = values[1].expression.trimmedDescription
         let codec = values[2].expression.trimmedDescription
         let overlapping = values[3].expression.trimmedDescription
+        // `choosingBy: "type"`: the value's variant is named by a sibling member.
+        let choice = values.count > 4 ? ", choosingBy: \(values[4].expression.trimmedDescription)" : ""
         let defaultValue = binding.initializer?.value.trimmedDescription ?? "nil"
 
         var accessors: [AccessorDeclSyntax] = []
@@ -37,7 +39,7 @@ public struct JSONModelPropertyMacro: AccessorMacro {
                 if _storage._isCached(\(raw: slot)) {
                     return _storage.\(raw: field).unsafelyUnwrapped
                 }
-                let value = _storage._read(_storage.nodes.\(raw: slot), at: \(raw: path), codec: \(raw: codec), default: \(raw: defaultValue))
+                let value = _storage._read(_storage.nodes.\(raw: slot), at: \(raw: path)\(raw: choice), codec: \(raw: codec), default: \(raw: defaultValue))
                 if _storage._claim(\(raw: slot), for: \(raw: codec)) {
                     _storage.\(raw: field) = value
                     _storage._publish(\(raw: slot))

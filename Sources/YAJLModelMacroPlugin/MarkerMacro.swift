@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@JSONKey` and `@JSONTransform` only mark a property; `@JSONModel` reads them.
+/// `@JSONKey`, `@JSONTransform` and `@JSONDiscriminator` only mark a property; `@JSONModel` reads them.
 public struct MarkerMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext

@@ -9,6 +9,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case missingType(String)
     case reservedName(String)
     case unsupportedType(String, String)
+    case discriminatorOfPath
 
     var message: String {
         switch self {
@@ -26,6 +27,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "'\(name)' is a name that @JSONModel generates; rename the property and map it with @JSONKey(\"\(name)\")"
         case .unsupportedType(let type, let why):
             "'\(type)' cannot be read from JSON (\(why)); use a type that conforms to JSONConvertible"
+        case .discriminatorOfPath:
+            "@JSONDiscriminator names a sibling of the property's own key; it cannot be used with a dotted @JSONKey path"
         }
     }
 
@@ -38,6 +41,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .missingType: "missingType"
         case .reservedName: "reservedName"
         case .unsupportedType: "unsupportedType"
+        case .discriminatorOfPath: "discriminatorOfPath"
         }
         return MessageID(domain: "YAJLModelMacros", id: id)
     }

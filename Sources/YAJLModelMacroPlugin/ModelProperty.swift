@@ -17,6 +17,8 @@ struct ModelProperty {
     let codec: String
     let isOptional: Bool
     let slot: Int
+    /// The sibling key whose string chooses the value's variant (`@JSONDiscriminator("type")`).
+    let discriminator: String?
 }
 
 /// A reason a member cannot be mapped, found while collecting properties.
@@ -80,9 +82,14 @@ extension ModelProperty {
             } else {
                 codec = type.trimmedDescription
             }
+            let discriminator = stringArgument(of: "JSONDiscriminator", in: variable.attributes)
+            if discriminator != nil && path.count > 1 {
+                problems.append(PropertyProblem(node: Syntax(variable), message: .discriminatorOfPath, fixIt: nil))
+                continue
+            }
             properties.append(ModelProperty(
                 name: name, identifier: identifier.identifier.text, type: type.trimmed, defaultValue: binding.initializer?.value.trimmed,
-                path: path, codec: codec, isOptional: isOptional, slot: properties.count))
+                path: path, codec: codec, isOptional: isOptional, slot: properties.count, discriminator: discriminator))
         }
         return (properties, problems)
     }

@@ -50,10 +50,31 @@ public macro JSONKey(_ key: String) = #externalMacro(module: "YAJLModelMacroPlug
 public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transformer.Type) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
 
+/// Chooses a ``JSONPolymorphic`` property's variant by the string of a sibling member, as
+/// GitHub events keep `type` beside `payload`:
+///
+/// ```swift
+/// @JSONModel struct Event {
+///     var type: String
+///     @JSONDiscriminator("type") var payload: EventPayload
+/// }
+/// ```
+///
+/// The variant is chosen from `EventPayload.variants` by the value at `key` in the model's
+/// object (rather than by a member of the payload itself); an unknown or missing one takes the
+/// `fallback`, or is an error naming `key`. Setting `type` makes `payload` be chosen again.
+@attached(peer)
+public macro JSONDiscriminator(_ key: String) = #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
+
 /// Written by `@JSONModel` on each stored property: its accessors read through the
 /// model's storage, where the property has the cache field of its name and the value's
 /// node at `slot`; a setter makes the properties in the `overlapping` slot mask (those
 /// under the same first key) read again. Not for direct use.
 @attached(accessor, names: named(init), named(get), named(set))
 public macro _JSONModelProperty<Codec: JSONCodec>(slot: Int, path: [String], codec: Codec.Type, overlapping: UInt64) =
+    #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")
+
+/// Written by `@JSONModel` on a property with `@JSONDiscriminator`. Not for direct use.
+@attached(accessor, names: named(init), named(get), named(set))
+public macro _JSONModelProperty<Codec: _JSONSiblingChosen>(slot: Int, path: [String], codec: Codec.Type, overlapping: UInt64, choosingBy: String) =
     #externalMacro(module: "YAJLModelMacroPlugin", type: "JSONModelPropertyMacro")

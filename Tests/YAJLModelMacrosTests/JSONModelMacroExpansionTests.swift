@@ -11,6 +11,7 @@ let modelMacroSpecs: [String: MacroSpec] = [
     "_JSONModelProperty": MacroSpec(type: JSONModelPropertyMacro.self),
     "JSONKey": MacroSpec(type: MarkerMacro.self),
     "JSONTransform": MacroSpec(type: MarkerMacro.self),
+    "JSONDiscriminator": MacroSpec(type: MarkerMacro.self),
 ]
 
 /// `assertMacroExpansion` from SwiftSyntaxMacrosTestSupport reports through `XCTFail`,

@@ -122,8 +122,13 @@ public struct JSONValidation: Sendable {
     /// `json` read as a `Value`, or nil once the reason it is not one is recorded: the issues
     /// of a model read inside it (their paths kept, below `json`), or the conversion's error.
     mutating func read<Value: JSONConvertible>(_ json: JSONValue, as type: Value.Type) -> Value? {
+        read(json) { try Value(json: json) }
+    }
+
+    /// What `make` reads from `json`, or nil once the reason it failed is recorded, as `read(_:as:)`.
+    mutating func read<Value>(_ json: JSONValue, _ make: () throws -> Value) -> Value? {
         do {
-            return try Value(json: json)
+            return try make()
         } catch let error as JSONModelError {
             for issue in error.issues { report(issue, inside: json) }
         } catch {

@@ -18,7 +18,7 @@
 ///
 /// It reads anywhere a ``JSONConvertible`` does: a property, `[Attachment]`, or a
 /// `JSONArray<Attachment>` whose elements each pick their own type.
-public protocol JSONPolymorphic: JSONConvertible {
+public protocol JSONPolymorphic: JSONConvertible, _JSONSiblingChosen {
     /// The member whose string value selects the variant; `"type"` by default.
     static var discriminatorKey: String { get }
 
@@ -36,15 +36,20 @@ extension JSONPolymorphic {
 
     public init(json: JSONValue) throws {
         guard json.kind == .object else { throw JSONConversionError("expected an object, found \(json.kind)") }
-        let discriminator = json[Self.discriminatorKey]?.string
+        self = try Self.choose(json, discriminator: json[Self.discriminatorKey]?.string, key: Self.discriminatorKey)
+    }
+
+    /// The variant that `discriminator`, the string at `key` (nil when missing), names, read
+    /// from `json`; or the fallback.
+    static func choose(_ json: JSONValue, discriminator: String?, key: String) throws -> Self {
         if let discriminator, let read = Self.variants[discriminator] {
-            self = try read(json)
+            return try read(json)
         } else if let fallback = Self.fallback(json) {
-            self = fallback
+            return fallback
         } else if let discriminator {
-            throw JSONConversionError("\"\(discriminator)\" is not a known \(Self.discriminatorKey) of \(Self.self)")
+            throw JSONConversionError("\"\(discriminator)\" is not a known \(key) of \(Self.self)")
         } else {
-            throw JSONConversionError("the \"\(Self.discriminatorKey)\" that selects a \(Self.self) is missing")
+            throw JSONConversionError("the \"\(key)\" that selects a \(Self.self) is missing")
         }
     }
 }
