@@ -15,6 +15,9 @@ public struct _JSONKeyTable: Sendable {
     let rests: [ArraySlice<String>]
     /// Property index + 1 in each slot, 0 for an empty one.
     private let slots: [Int32]
+    /// Bit n: some first key is n bytes long (bit 63: 63 or more). A member whose key has
+    /// no length here is passed over by its node alone, without reading its bytes.
+    private let lengths: UInt64
 
     /// A table of `paths`, each property's keys from the model's object to its value, by property index.
     public init(_ paths: [[String]]) {
@@ -35,6 +38,7 @@ public struct _JSONKeyTable: Sendable {
                 slots[slot] = Int32(index + 1)
             }
         }
+        self.lengths = paths.reduce(0) { $0 | Self.lengthBit(($1.first ?? "").utf8.count) }
         self.bytes = bytes
         self.ends = ends
         self.rests = paths.map { $0.dropFirst() }
@@ -42,6 +46,9 @@ public struct _JSONKeyTable: Sendable {
     }
 
     var count: Int { ends.count }
+
+    @inline(__always)
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// Calls `body` with each property whose first key is a member of `object`, and the
     /// node of that member's value, in document order (so with repeated keys, the last
@@ -52,7 +59,7 @@ public struct _JSONKeyTable: Sendable {
             ends.withUnsafeBufferPointer { ends in
                 slots.withUnsafeBufferPointer { slots in
                     let mask = slots.count - 1
-                    object.document.forEachMember(of: object.node) { key, value in
+                    object.document.forEachMember(of: object.node, keyLengths: lengths) { key, value in
                         var slot = Int(truncatingIfNeeded: keyEndsHash(key)) & mask
                         while slots[slot] != 0 {
                             let index = Int(slots[slot] - 1)
@@ -69,9 +76,14 @@ public struct _JSONKeyTable: Sendable {
 
 extension JSONDocument {
     /// Calls `body` with the UTF-8 of each member's key of `object` and its value's
-    /// node, in document order: one pass over the nodes, the input reached once.
+    /// node, in document order: one pass over the nodes, the input reached once. Members
+    /// whose key's length has no bit in `keyLengths` (see `_JSONKeyTable`) are passed over
+    /// by their node alone: in a large document, reading every key's bytes again would
+    /// cost more than the nodes do.
     @inline(__always)
-    func forEachMember(of object: UInt32, _ body: (_ key: UnsafeRawBufferPointer, _ value: UInt32) -> Void) {
+    func forEachMember(
+        of object: UInt32, keyLengths: UInt64 = .max, _ body: (_ key: UnsafeRawBufferPointer, _ value: UInt32) -> Void
+    ) {
         let end = subtreeEnd(object)
         input.withBytes { input in
             var key = firstChild(object)
@@ -82,8 +94,11 @@ extension JSONDocument {
                     body(UnsafeRawBufferPointer(start: tree.side.map { $0 + Int(location.head) }, count: Int(location.offset)), key + 2)
                     value = key + 2
                 } else {
-                    let start = startOffset(key) + 1
-                    body(UnsafeRawBufferPointer(rebasing: input[start..<start + payload(key)]), key + 1)
+                    let length = payload(key)
+                    if keyLengths & 1 << UInt64(min(length, 63)) != 0 {
+                        let start = startOffset(key) + 1
+                        body(UnsafeRawBufferPointer(rebasing: input[start..<start + length]), key + 1)
+                    }
                     value = key + 1
                 }
                 key = subtreeEnd(value)

@@ -20,7 +20,42 @@ struct LazyFieldScenario: Scenario {
     static let foundation = "JSONSerialization + casts"
     static let jsonDecoder = "JSONDecoder of a type with just that path"
 
+    static let parseOnly = "YAJLModel parse only"
+
     func cases(in context: BenchContext) throws -> [BenchCase] {
+        try documentCases(in: context) + [largeFeedCase(in: context)]
+    }
+
+    /// One field of a model read from a large generated feed (100 MB at scale 1) of the
+    /// twitter-like statuses, against the parse alone: what the model's validation adds.
+    private func largeFeedCase(in context: BenchContext) -> BenchCase {
+        let statuses = context.statuses()
+        var text: [UInt8] = Array(#"{"statuses": ["#.utf8)
+        let size = context.scaled(100_000_000)
+        var count = 0
+        while text.count < size, !statuses.isEmpty {
+            if count > 0 { text.append(UInt8(ascii: ",")) }
+            text += statuses[count % statuses.count]
+            count += 1
+        }
+        text += Array("]}".utf8)
+        let data = Data(text)
+        let last = count - 1
+        return BenchCase(
+            input: "feed of \(count) statuses", inputBytes: data.count,
+            contenders: [
+                Contender(Self.parseOnly, .yajlModel) {
+                    return { try JSONDocument(parsing: data).nodeCount }
+                },
+                Contender(Self.model, .yajlModel) {
+                    return { FieldPath.checksum(string: try LazySearch(parsing: data).statuses[last].user.screenName) }
+                },
+            ],
+            reference: Self.model,
+            details: ["the last status's user.screen_name through a model that declares just that path; every status is validated"])
+    }
+
+    private func documentCases(in context: BenchContext) throws -> [BenchCase] {
         try context.representativeDocuments().compactMap { input in
             guard let root = try? JSONDocument(parsing: input.bytes).root else {
                 log("warning: lazy-field: \(input.name) does not parse; left out")
