@@ -91,6 +91,19 @@ import YAJLModel
         }
     }
 
+    /// The rest of a line over the limit is skipped as it arrives, unread: the lines
+    /// after it are still read as values, by a stream that starts after it.
+    @Test func blocksAfterASkippedLineAreReadAsValues() {
+        let chunks = ["1\n2\n", "[1, 2, 3, 4, 5, 6", ", 7]\n3\n4\n"]
+        let (outcome, skipped) = readLines(chunks.map { Array($0.utf8)[...] }, lossy: true, .with(maxRecordBytes: 12))
+        #expect(outcome.texts == ["1", "2", "3", "4"])
+        #expect(outcome.records.map(\.line) == [1, 2, 4, 5])
+        #expect(outcome.records.map(\.offset) == [0, 2, 26, 28])
+        #expect(skipped.map(\.line) == [3])
+        let documents = outcome.records.map { ObjectIdentifier($0.value.document) }
+        #expect(documents[0] == documents[1] && documents[2] == documents[3] && documents[1] != documents[2])
+    }
+
     /// The record limit bounds a line, white space included, whether the line arrives
     /// in one chunk (and is read with the lines around it) or byte by byte.
     @Test func aLineOverTheRecordLimitIsTooLargeHoweverItArrives() {

@@ -17,9 +17,9 @@ import Foundation
 /// costs nothing there.
 struct LineBatch {
     private let options: JSONStreamOptions
-    /// The stream of values, and the stream offset of its first byte; nil before the
-    /// first block and after a block it could not read.
-    private var stream: (parser: YAJLStream, origin: Int)?
+    /// The stream of values, the stream offsets of its first byte and of the end of what
+    /// it has read; nil before the first block and after a block it could not read.
+    private var stream: (parser: YAJLStream, origin: Int, end: Int)?
 
     init(options: JSONStreamOptions) {
         self.options = options
@@ -29,9 +29,10 @@ struct LineBatch {
     /// at stream offset `offset`, to `records`, and returns how many line feeds `text`
     /// holds; nil, with nothing appended, when the block must be read line by line.
     mutating func parse(_ text: UnsafeRawBufferPointer, firstLine: Int, offset: Int, into records: inout RecordQueue) -> Int? {
-        guard !options.allowComments, let (parser, origin) = stream(at: offset) else { return nil }
+        guard !options.allowComments, let (parser, origin, _) = stream(at: offset) else { return nil }
         let mark = records.mark
         if let lineFeeds = read(text, with: parser, at: offset - origin, firstLine: firstLine, offset: offset, into: &records) {
+            stream?.end = offset + text.count
             return lineFeeds
         }
         records.rollBack(to: mark)
@@ -39,12 +40,14 @@ struct LineBatch {
         return nil
     }
 
-    private mutating func stream(at offset: Int) -> (parser: YAJLStream, origin: Int)? {
-        if let stream { return stream }
+    /// The stream, to read the block at `offset`: a new one unless the block follows
+    /// what it has read (the reader skips the rest of a line over the record limit).
+    private mutating func stream(at offset: Int) -> (parser: YAJLStream, origin: Int, end: Int)? {
+        if let stream, stream.end == offset { return stream }
         var parsing = options.parsing
         parsing.skipsByteOrderMark = parsing.skipsByteOrderMark && offset == 0  // only at the stream's start
         guard let parser = try? YAJLStream(mode: YJM_STREAM_VALUES, options: parsing) else { return nil }
-        stream = (parser, offset)
+        stream = (parser, offset, offset)
         return stream
     }
 
