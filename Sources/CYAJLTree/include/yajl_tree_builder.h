@@ -220,7 +220,8 @@ size_t yjm_stream_needed_from(const yjm_stream *stream);
 
 /// Forgets the events (and their batch, if it was not taken), and learns that the
 /// caller has dropped the first `dropped` (at most `yjm_stream_needed_from`) bytes
-/// of its buffer.
+/// of its buffer. A value stream between values may drop every byte fed when those
+/// after its last value are white space (nothing is pending there).
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);
 
 /// The number of line feeds in `bytes`. Vectorized by the compiler.

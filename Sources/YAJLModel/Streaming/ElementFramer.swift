@@ -63,7 +63,7 @@ struct ElementSorter {
     private var lineOffset = 0
     private var line = 1
 
-    var records = ElementQueue()
+    var records = RecordQueue()
     private var finished = false
     /// How many of the buffer's bytes the stream has been fed.
     private var fed = 0

@@ -8,21 +8,25 @@ final class LineFramer: RecordFramer {
     private let options: JSONStreamOptions
     private let invalidRecords: JSONLinesReader.InvalidRecords
 
+    // A reader is used from one task at a time (it is not Sendable), so the run-time
+    // exclusivity checks on each access to this state, per record, buy nothing.
     /// The stream offset and line number of `buffer`'s first byte.
-    private var base = 0
-    private var line = 1
+    @exclusivity(unchecked) private var base = 0
+    @exclusivity(unchecked) private var line = 1
     /// How much of the buffer is known to hold no line feed.
-    private var scanned = 0
+    @exclusivity(unchecked) private var scanned = 0
     /// Skipping the rest of a line that was too long.
-    private var skipping = false
+    @exclusivity(unchecked) private var skipping = false
 
-    private var records = RecordQueue()
+    @exclusivity(unchecked) private var batch: LineBatch
+    @exclusivity(unchecked) private var records = RecordQueue()
     private var failure: JSONError? { records.failure }
 
     init(options: JSONStreamOptions, invalidRecords: JSONLinesReader.InvalidRecords) {
         self.options = options
         self.readSize = options.chunkSize
         self.invalidRecords = invalidRecords
+        batch = LineBatch(options: options)
     }
 
     func nextRecord() throws(JSONError) -> JSONRecord? {
@@ -37,9 +41,7 @@ final class LineFramer: RecordFramer {
             skipping = false
         }
         if let end = JSONLines.endOfLastLine(in: buffer.bytes, from: scanned) {
-            let lines = buffer[0..<end]
-            parse(lines)
-            drop(end, lines: JSONLines.lineFeeds(in: lines))
+            drop(end, lines: parse(buffer[0..<end]))
         }
         scanned = buffer.count
         if failure == nil, buffer.count > options.recordLimit {
@@ -64,13 +66,12 @@ final class LineFramer: RecordFramer {
     }
 
     /// Parses whole lines at the start of the buffer: as a block when they are all well
-    /// formed, else line by line.
-    private func parse(_ lines: UnsafeRawBufferPointer) {
-        if let batch = LineBatch.records(in: lines, firstLine: line, offset: base, options: options) {
-            for record in batch { records.append(record) }
-        } else {
-            JSONLines.parseLines(lines, firstLine: line, offset: base, options: options, take)
-        }
+    /// formed, else line by line. Returns how many line feeds they hold.
+    @discardableResult
+    private func parse(_ lines: UnsafeRawBufferPointer) -> Int {
+        if let lineFeeds = batch.parse(lines, firstLine: line, offset: base, into: &records) { return lineFeeds }
+        JSONLines.parseLines(lines, firstLine: line, offset: base, options: options, take)
+        return JSONLines.lineFeeds(in: lines)
     }
 
     /// Takes one line's outcome; false when the reader stops there.
