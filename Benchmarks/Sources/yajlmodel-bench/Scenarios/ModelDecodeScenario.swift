@@ -194,8 +194,9 @@ struct ModelDecodeScenario: Scenario {
                     details: ["15 fields of each status, 20 of its user, 2 of its metadata; each read once and folded into a checksum"]
                         + (memory.map { [$0] } ?? [])),
                 BenchCase(
-                    input: "\(input.name), one status", inputBytes: 0, contenders: Self.cachedReadContenders(input.bytes), reference: Self.cachedRead,
-                    details: ["one String property read \(Self.cachedReads) times after its first read: ms per run = ns per read"]),
+                    input: "\(input.name), one status", inputBytes: status?.json.rawJSON.count ?? 1,
+                    contenders: Self.cachedReadContenders(input.bytes), reference: Self.cachedRead,
+                    details: ["one String property read \(Self.cachedReads) times after its first read: ms per run = ns per read (MB/s counts the status once)"]),
             ]
         }
     }
