@@ -112,6 +112,10 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let nodeType = "(" + Array(repeating: "UInt32", count: nodeCount).joined(separator: ", ") + ")"
         let zeros = "(" + Array(repeating: "0", count: nodeCount).joined(separator: ", ") + ")"
         let fields = properties.map { "@exclusivity(unchecked) var \(ModelProperty.cacheField(named: $0.name)): Optional<\($0.type)> = nil" }
+        let copies = properties.filter { $0.slot < 64 }.map { property in
+            let field = ModelProperty.cacheField(named: property.name)
+            return "if _isCached(\(property.slot)) { \(field) = other.\(field) }"
+        }
         let finding = if let keys {
             "_JSONModelSupport.findNodes(of: json, table: \(keys), into: $0)"
         } else {
@@ -131,6 +135,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
                 init(copying other: _JSONStorage) {
                     nodes = other.nodes
                     super.init(copying: other)
+                    \(raw: copies.joined(separator: "\n"))
                 }
             }
             """
@@ -150,11 +155,8 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let (properties, problems) = ModelProperty.collect(in: structDecl.memberBlock.members, keys: keyStrategy(node))
         guard problems.isEmpty, let property = properties.first(where: { $0.name == ModelProperty.unescaped(identifier) }) else { return [] }
         // The slots whose values lie under the same first key: a change to one may change the others.
-        // A property chosen by this one's key (its discriminator) is chosen again too.
-        let overlapping = properties.filter {
-            $0.slot != property.slot && $0.slot < 64 && ($0.path.first == property.path.first || $0.discriminator == property.path.first)
-        }
-        .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }
+        let overlapping = properties.filter { $0.slot != property.slot && $0.slot < 64 && $0.path.first == property.path.first }
+            .reduce(UInt64(0)) { $0 | 1 << UInt64($1.slot) }
         let choice = property.discriminator.map { ", choosingBy: \(StringLiteralExprSyntax(content: $0))" } ?? ""
         return ["@_JSONModelProperty(slot: \(raw: property.slot), path: \(raw: literal(property.path)), codec: \(raw: property.codec).self, overlapping: \(raw: overlapping)\(raw: choice))"]
     }

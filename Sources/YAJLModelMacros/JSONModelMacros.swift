@@ -62,7 +62,8 @@ public macro JSONTransform<Transformer: JSONTransformer>(_ transformer: Transfor
 ///
 /// The variant is chosen from `EventPayload.variants` by the value at `key` in the model's
 /// object (rather than by a member of the payload itself); an unknown or missing one takes the
-/// `fallback`, or is an error naming `key`. Setting `type` makes `payload` be chosen again.
+/// `fallback`, or is an error naming `key`. The choice is the one made when the model was
+/// read: setting `type` changes the JSON written, not `payload`; set both to change the variant.
 @attached(peer)
 public macro JSONDiscriminator(_ key: String) = #externalMacro(module: "YAJLModelMacroPlugin", type: "MarkerMacro")
 

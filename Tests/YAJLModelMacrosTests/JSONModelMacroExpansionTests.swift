@@ -181,6 +181,18 @@ struct JSONModelMacroExpansionTests {
                     init(copying other: _JSONStorage) {
                         nodes = other.nodes
                         super.init(copying: other)
+                        if _isCached(0) {
+                            titleCache = other.titleCache
+                        }
+                        if _isCached(1) {
+                            imageURLCache = other.imageURLCache
+                        }
+                        if _isCached(2) {
+                            takenCache = other.takenCache
+                        }
+                        if _isCached(3) {
+                            viewsCache = other.viewsCache
+                        }
                     }
                 }
 
@@ -302,6 +314,12 @@ struct JSONModelMacroExpansionTests {
                     init(copying other: _JSONStorage) {
                         nodes = other.nodes
                         super.init(copying: other)
+                        if _isCached(0) {
+                            firstNameCache = other.firstNameCache
+                        }
+                        if _isCached(1) {
+                            dottedCache = other.dottedCache
+                        }
                     }
                 }
 

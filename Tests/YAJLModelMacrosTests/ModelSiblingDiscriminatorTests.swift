@@ -105,12 +105,28 @@ struct ModelSiblingDiscriminatorTests {
         #expect(event.extra == nil)
     }
 
-    @Test func settingTheDiscriminatorChoosesAgain() throws {
-        var event = try GitHubEvent(parsing: #"{"id": "1", "type": "PushEvent", "payload": {"ref": "main", "size": 3, "action": "started"}}"#)
-        #expect(event.payload == .push(try PushPayload(json: event.json["payload"] ?? event.json)))
+    /// The variant is the one validation chose: setting `type` changes what is written, not
+    /// the payload already read, so a payload that the new type could not read never traps.
+    @Test func settingTheDiscriminatorKeepsTheValidatedChoice() throws {
+        var event = try GitHubEvent(parsing: #"{"id": "1", "type": "PushEvent", "payload": {"ref": "main", "size": 3}}"#)
+        event.type = "WatchEvent"  // a WatchPayload needs "action", which this payload lacks
+        #expect(event.payload == .push(try PushPayload(parsing: #"{"ref": "main", "size": 3}"#)))
+        let copy = event.mutating { $0.id = "2" }
+        #expect(copy.payload == event.payload)
+        #expect(copy.jsonString() == #"{"id": "2", "type": "WatchEvent", "payload": {"ref": "main", "size": 3}}"#)
+    }
+
+    /// A payload set to another variant stays what was set, in copies too, though its JSON
+    /// does not say which variant it is.
+    @Test func aSetPayloadStaysInCopies() throws {
+        var event = try GitHubEvent(parsing: #"{"id": "1", "type": "PushEvent", "payload": {"ref": "main", "size": 3}}"#)
+        let watch = EventPayload.watch(try WatchPayload(parsing: #"{"action": "started"}"#))
+        event.payload = watch
         event.type = "WatchEvent"
-        #expect(event.payload == .watch(try WatchPayload(json: event.json["payload"] ?? event.json)))
-        #expect(event.jsonString() == #"{"id": "1", "type": "WatchEvent", "payload": {"ref": "main", "size": 3, "action": "started"}}"#)
+        let copy = event.mutating { $0.id = "2" }
+        #expect(event.payload == watch)
+        #expect(copy.payload == watch)
+        #expect(copy.jsonString() == #"{"id": "2", "type": "WatchEvent", "payload": {"action":"started"}}"#)
     }
 
     @Test func aGenericModelChoosesToo() throws {

@@ -4,8 +4,8 @@ import Testing
 @testable import YAJLModel
 
 /// A model written as `@JSONModel` writes one (this target has no macros, so that the
-/// thread sanitizer run, which builds the core only, covers it; `JSONModelMacroExpansionTests`
-/// checks that the macro writes this same code).
+/// thread sanitizer run, which builds the core only, covers it); keep it as the macro writes
+/// it, which `JSONModelMacroExpansionTests` shows.
 private struct Account: JSONModel {
     private var _storage: _JSONStorage
     var json: JSONValue { _storage.json }
@@ -75,6 +75,8 @@ private struct Account: JSONModel {
         init(copying other: _JSONStorage) {
             nodes = other.nodes
             super.init(copying: other)
+            if _isCached(0) { ownerCache = other.ownerCache }
+            if _isCached(1) { balanceCache = other.balanceCache }
         }
     }
 

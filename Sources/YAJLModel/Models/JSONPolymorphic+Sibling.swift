@@ -55,14 +55,16 @@ extension _JSONModelSupport {
 }
 
 extension _JSONModelStorage {
-    /// `_read` for a property chosen by its sibling at `discriminatorKey` (read with the changes, if any).
+    /// `_read` for a property chosen by its sibling at `discriminatorKey`. The choice is the
+    /// one validation made, from the original sibling: a changed sibling changes what is
+    /// written, not what was read, since the value may not read as another variant. (A value
+    /// a setter stored stays cached, in copies too.)
     public func _read<Codec: _JSONSiblingChosen>(
         _ node: UInt32, at path: [String], choosingBy discriminatorKey: String, codec: Codec.Type,
         default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded {
         let found = isEdited ? changedMember(at: path) : original.document.value(at: node)
         guard let found, !found.isNull else { return _JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue()) }
-        let discriminator = isEdited ? changedMember(at: [discriminatorKey])?.string : original[discriminatorKey]?.string
-        return Codec._decode(validated: found, discriminator: discriminator, key: discriminatorKey)
+        return Codec._decode(validated: found, discriminator: original[discriminatorKey]?.string, key: discriminatorKey)
     }
 }

@@ -46,12 +46,19 @@ open class _JSONModelStorage: @unchecked Sendable {
         original = json
     }
 
-    /// A copy of `other` for a setter: the same JSON and changes, nothing cached.
+    /// A copy of `other` for a setter: the same JSON and changes, and the same properties
+    /// cached, whose fields the subclass copies (`_isCached` tells which). Values a setter
+    /// stored are kept so, rather than read again from their JSON, which need not say
+    /// everything they are (a polymorphic value chosen by a sibling key).
     public init(copying other: _JSONModelStorage) {
         original = other.original
         edits = other.edits
         isEdited = other.isEdited
         if other.isEdited { editedJSON = _Locked(nil) }
+        // Acquiring: the fields of these slots were written before their bits were published.
+        let cached = other.publishedSlots.load(ordering: .acquiring)
+        publishedSlots.store(cached, ordering: .relaxed)
+        claimedSlots.store(cached, ordering: .relaxed)
     }
 
     /// The model's JSON: the original, or once changed, the changed JSON.
