@@ -11,7 +11,7 @@ extension JSONDocument {
         guard options.isEmpty else { return root.jsonData(options: options) }
         if let edits { return Data(edits.encoded()) }
         guard isVerbatimJSON else { return root.jsonData() }
-        if case .data(let data) = input { return data }
+        if let data = input.data { return data }
         return input.withBytes { Data($0) }
     }
 
