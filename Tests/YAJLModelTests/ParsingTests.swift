@@ -15,6 +15,27 @@ struct ParsingTests {
         #expect(document.inputByteCount == Self.sample.utf8.count)
     }
 
+    /// A document keeps reading its own bytes after the caller changes or drops the `Data` or
+    /// array it parsed, whether the `Data` was small enough to be stored inline or not.
+    @Test(arguments: [4, 14, 64, 65, 4096])
+    func readsItsInputAfterTheCallersCopyChanges(padding: Int) throws {
+        let text = #"{"name": "Ada", "pad": ""# + String(repeating: "x", count: padding) + #"", "n": 36.5}"#
+        var data = Data(text.utf8)
+        var bytes = Array(text.utf8)
+        let fromData = try JSONDocument(parsing: data)
+        let fromBytes = try JSONDocument(parsing: bytes)
+        data.resetBytes(in: 0..<data.count)
+        bytes.replaceSubrange(0..<bytes.count, with: repeatElement(0, count: bytes.count))
+        data = Data()
+        bytes = []
+        for document in [fromData, fromBytes] {
+            #expect(document.root["name"]?.string == "Ada")
+            #expect(document.root["pad"]?.string?.count == padding)
+            #expect(document.root["n"]?.double == 36.5)
+            #expect(document.jsonString() == text)
+        }
+    }
+
     @Test func parsesByteArray() throws {
         let document = try JSONDocument(parsing: Array(Self.sample.utf8))
         #expect(document.root["a"]?[0]?.int == 1)
