@@ -8,8 +8,9 @@ struct DecimalSignificand {
     /// The power of ten; saturated far beyond any `Double` (|exponent| ≤ about 10^6).
     let exponent: Int
 
-    /// Reads `-?digits(.digits)?([eE][+-]?digits)?`; nil for more than 19 significant digits
-    /// (which the exact path converts) or for other text.
+    /// Reads `-?digits(.digits)?([eE][+-]?digits)?` (either side of the dot may be empty, not
+    /// both); nil for more than 19 significant digits (which the exact path converts) or for
+    /// other text.
     @inline(__always)
     init?(_ text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress, !text.isEmpty else { return nil }
@@ -17,27 +18,29 @@ struct DecimalSignificand {
         var index = 0
         isNegative = base.load(as: UInt8.self) == UInt8(ascii: "-")
         if isNegative { index = 1 }
+        let digitsStart = index
+
+        // Leading zeros are not significant; past the first other digit, every digit is.
+        index = Self.skipZeros(base, index, count)
         var significand: UInt64 = 0
-        var significantDigits = 0  // counted from the first digit that is not zero
+        let integerStart = index
+        index = Self.readDigits(base, index, count, into: &significand)
+        var significantDigits = index - integerStart
         var fractionDigits = 0
-        var sawDot = false
-        var sawDigit = false
-        while index < count {
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                significand = significand &* 10 &+ UInt64(digit)
-                if significantDigits > 0 || digit != 0 { significantDigits += 1 }
-                if sawDot { fractionDigits += 1 }
-                sawDigit = true
-            } else if byte == UInt8(ascii: "."), !sawDot {
-                sawDot = true
-            } else {
-                break
-            }
+        if index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: ".") {
             index += 1
+            let fractionStart = index
+            if significantDigits == 0 { index = Self.skipZeros(base, index, count) }
+            let significantStart = index
+            index = Self.readDigits(base, index, count, into: &significand)
+            significantDigits += index - significantStart
+            fractionDigits = index - fractionStart
+            guard index - digitsStart > 1 else { return nil }  // a lone dot
+        } else {
+            guard index > digitsStart else { return nil }  // no digit
         }
-        guard sawDigit, significantDigits <= 19 else { return nil }
+        guard significantDigits <= 19 else { return nil }
+
         var exponent = 0
         if index < count {
             guard base.load(fromByteOffset: index, as: UInt8.self) | 0x20 == UInt8(ascii: "e") else { return nil }
@@ -61,5 +64,34 @@ struct DecimalSignificand {
         }
         self.significand = significand
         self.exponent = exponent - fractionDigits
+    }
+
+    /// The index of the first byte from `index` on that is not `0`.
+    @inline(__always)
+    private static func skipZeros(_ base: UnsafeRawPointer, _ index: Int, _ count: Int) -> Int {
+        var index = index
+        while index < count, base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "0") { index += 1 }
+        return index
+    }
+
+    /// Appends the digits from `index` on to `significand` (wrapping past 19 digits, which
+    /// the caller rejects) and returns the index after them: eight at a time while eight
+    /// bytes remain, then one at a time.
+    @inline(__always)
+    private static func readDigits(_ base: UnsafeRawPointer, _ index: Int, _ count: Int, into significand: inout UInt64) -> Int {
+        var index = index
+        while count - index >= 8 {
+            let chunk = EightDigits.load(base, index)
+            guard EightDigits.areDigits(chunk) else { break }
+            significand = significand &* 100_000_000 &+ EightDigits.value(chunk)
+            index += 8
+        }
+        while index < count {
+            let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            significand = significand &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        return index
     }
 }

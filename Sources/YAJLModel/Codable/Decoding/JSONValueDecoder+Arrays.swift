@@ -7,7 +7,9 @@ protocol DecodableArray {
 
 extension Array: DecodableArray where Element: Decodable {
     static func _decodeElements(from decoder: JSONValueDecoder, _ node: UInt32, _ element: PathElement?) throws -> Self {
-        try decoder.elements(of: node, element) { try decoder.value($0, as: Element.self, depth: $1, .index($2)) }
+        // Compared once per array here, rather than by `value` for each element.
+        if Element.self == [Double].self { return try decoder.arraysOfDoubles(node, element, as: Self.self) }
+        return try decoder.elements(of: node, element) { try decoder.value($0, as: Element.self, depth: $1, .index($2)) }
     }
 }
 
@@ -24,6 +26,7 @@ extension JSONValueDecoder {
     func scalarArray<T>(_ node: UInt32, as type: T.Type, _ element: PathElement?) throws -> T {
         if T.self == [Int].self { return try Self.cast(try elements(of: node, element) { try integer($0, $1, .index($2)) as Int }, to: T.self) }
         if T.self == [String].self { return try Self.cast(try elements(of: node, element) { try string($0, $1, .index($2)) }, to: T.self) }
+        if let doubles = plainDoubles(node) { return try Self.cast(doubles, to: T.self) }
         return try Self.cast(try elements(of: node, element) { try double($0, $1, .index($2)) }, to: T.self)
     }
 

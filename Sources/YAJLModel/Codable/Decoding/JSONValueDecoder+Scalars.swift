@@ -35,13 +35,18 @@ extension JSONValueDecoder {
     /// `Double`'s range, or one that rounds to zero without being zero, throws.
     func double(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> PathElement?) throws -> Double {
         guard tag(node) == UInt32(YJM_NUMBER) else { return try nonConforming(node, depth, element()) }
-        let value: Double? = withNumberText(node) { text in
+        guard let value = representableDouble(node) else { throw numberNotRepresentable(node, Double.self, depth, element()) }
+        return value
+    }
+
+    /// The value of the number node `node` as `double` returns it, or nil where `double` throws.
+    @inline(__always)
+    func representableDouble(_ node: UInt32) -> Double? {
+        withNumberText(node) { text in
             let value = JSONNumberText.nearestDouble(text)
             guard value.isFinite, value != 0 || JSONNumberText(text).isZero else { return nil }
             return value
         }
-        guard let value else { throw numberNotRepresentable(node, Double.self, depth, element()) }
-        return value
     }
 
     /// The nearest `Float`, rounded once from the text (not through `Double`).

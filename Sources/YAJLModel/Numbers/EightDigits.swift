@@ -1,0 +1,31 @@
+/// Eight ASCII digits at a time (SWAR, as in simdjson and fast_float): the digit loop of
+/// `DecimalSignificand` reads most significands in one or two steps instead of a branchy
+/// step per digit.
+enum EightDigits {
+    /// The eight bytes at `offset`, the first in the lowest byte; the caller keeps
+    /// `offset + 8` within the text.
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Whether all eight bytes are `0`...`9`: each has high nibble 3, and adding 6 keeps it 3.
+    @inline(__always)
+    static func areDigits(_ chunk: UInt64) -> Bool {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        return (chunk & highNibbles) | (((chunk &+ 0x0606_0606_0606_0606) & highNibbles) >> 4) == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight digits (`areDigits`), the first the most significant: pairs, then
+    /// quadruples, then the whole, combined by multiplications within the word.
+    @inline(__always)
+    static func value(_ chunk: UInt64) -> UInt64 {
+        let byteMask: UInt64 = 0x0000_00FF_0000_00FF
+        let hundredAndMillion: UInt64 = 100 + (1_000_000 << 32)
+        let oneAndTenThousand: UInt64 = 1 + (10_000 << 32)
+        var value = chunk &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)  // each even byte: two digits
+        value = ((value & byteMask) &* hundredAndMillion &+ ((value >> 16) & byteMask) &* oneAndTenThousand) >> 32
+        return value & 0xFFFF_FFFF
+    }
+}
