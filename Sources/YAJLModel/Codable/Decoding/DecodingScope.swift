@@ -35,6 +35,8 @@ struct DecodingCaches {
     var keyBytes = KeyBytesCache()
     /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
     var convertedKeys: ConvertedKeyTable
+    /// Keyed containers to use again; emptied when the decode returns.
+    var keyedContainers = KeyedContainerCache()
 
     /// How the `.formatted` date strategy's formatter reads dates without it, once the first
     /// date asked: `.some(nil)` when it cannot.

@@ -7,20 +7,19 @@ import CYAJLTree
 /// decoder (the other strategies), without building strings. Like `JSONDecoder`, the first of
 /// repeated keys wins.
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: JSONValueDecoder
-    let object: UInt32
-    /// The length of the decoder's path at this container, which is also its lookup slot.
-    /// (The container holds one reference and two integers: the box `KeyedDecodingContainer`
-    /// keeps it in copies it on every call.)
-    private let slot: UInt32
+    /// The decoder, object and depth, in a class that `KeyedContainerCache` may move to the
+    /// next object once this container is no longer held. (One reference, so that the box
+    /// `KeyedDecodingContainer` keeps it in copies it with one retain on every call.)
+    private let position: KeyedContainerPosition
 
-    init(decoder: JSONValueDecoder, object: UInt32, depth: Int) {
-        self.decoder = decoder
-        self.object = object
-        self.slot = UInt32(truncatingIfNeeded: depth)
+    init(_ position: KeyedContainerPosition) { self.position = position }
+
+    /// Read in place: a computed property would return it retained, on every key.
+    var decoder: JSONValueDecoder {
+        @inline(__always) _read { yield position.decoder }
     }
-
-    private var depth: Int { Int(slot) }
+    var object: UInt32 { position.object }
+    private var depth: Int { Int(position.slot) }
 
     var codingPath: [any CodingKey] { decoder.codingPath(depth, nil) }
 

@@ -285,7 +285,12 @@ extension JSONValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try checkContainer(UInt32(YJM_OBJECT), [String: Any].self, "keyed")
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(decoder: self, object: node, depth: path.count))
+        // Containers are reused only within a decode call, which empties the cache when it
+        // returns (`scope.input` is set only then).
+        guard scope.input != nil else {
+            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(KeyedContainerPosition(decoder: self, object: node, depth: path.count)))
+        }
+        return scope.caches.pointee.keyedContainers.container(keyedBy: type, decoder: self, object: node, depth: path.count)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -120,6 +120,7 @@ public final class YAJLDecoder: Sendable {
             let scope = DecodingScope(input: bytes.baseAddress, keyConversions: options.usesDefaultKeys ? nil : options.keyConversions)
             defer {
                 scope.input = nil  // a decoder that escapes reads the input safely, through the document
+                scope.caches.pointee.keyedContainers = KeyedContainerCache()  // its containers hold decoders, which hold the scope
                 scope.caches.pointee.convertedKeys.conversions.save()
             }
             let decoder = JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import YAJLModel
+
+/// `YAJLDecoder` moves a keyed container that no one holds any more to the next object of its
+/// key type (`KeyedContainerCache`): containers that types keep, nested ones of the same key
+/// type, and objects of one type with their keys in different orders must still decode as
+/// `JSONDecoder` decodes them.
+@Suite struct CodableContainerReuseTests {
+    /// Keeps its container and reads from it only when asked, after later objects were decoded.
+    private struct Keeper: Decodable {
+        enum CodingKeys: String, CodingKey { case a, b }
+        let container: KeyedDecodingContainer<CodingKeys>
+
+        init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: CodingKeys.self) }
+
+        func values() throws -> [Int?] {
+            [try container.decodeIfPresent(Int.self, forKey: .a), try container.decodeIfPresent(Int.self, forKey: .b)]
+        }
+    }
+
+    @Test func keptContainersKeepTheirObjects() throws {
+        let json = #"[{"a": 1, "b": 2}, {"b": 3}, {"a": 4, "a": 5}, {"x": {"a": 6}}]"#
+        let kept = try YAJLDecoder().decode([Keeper].self, from: Data(json.utf8))
+        let expected = try JSONDecoder().decode([Keeper].self, from: Data(json.utf8))
+        #expect(try kept.map { try $0.values() } == expected.map { try $0.values() })
+    }
+
+    private struct Tree: Codable, Equatable {
+        var name: String
+        var size: Int?
+        var children: [Tree]
+    }
+
+    @Test func nestedContainersOfOneKeyType() {
+        let leaf = #"{"name": "leaf", "children": []}"#
+        expectSameDecoding(Tree.self, #"{"name": "root", "size": 1, "children": [\#(leaf), {"children": [\#(leaf), \#(leaf)], "name": "mid"}, \#(leaf)]}"#)
+        expectSameDecoding(Tree.self, #"{"name": "root", "children": [\#(leaf), {"children": [{"name": 3, "children": []}], "name": "bad"}]}"#)
+        expectSameDecoding([Tree].self, #"[\#(leaf), {"name": "x", "children": [\#(leaf)], "size": 2, "size": 3}, \#(leaf)]"#)
+    }
+
+    private struct Item: Codable, Equatable {
+        var id: Int
+        var title: String
+        var price: Double?
+        var tags: [String]?
+    }
+
+    /// One type from objects whose keys come in different orders, with keys missing, repeated,
+    /// of the wrong type, and unknown: the errors' coding paths name the right element.
+    @Test func oneTypeFromObjectsInAnyKeyOrder() {
+        let objects = [
+            #"{"id": 1, "title": "a", "price": 1.5, "tags": ["x"]}"#,
+            #"{"tags": [], "price": 2, "title": "b", "id": 2}"#,
+            #"{"title": "c", "id": 3}"#,
+            #"{"id": 4, "id": 5, "title": "d", "title": "e", "extra": {"id": 9}}"#,
+            #"{"x": 1, "y": 2, "title": "f", "z": 3, "id": 6, "price": null}"#,
+        ]
+        expectSameDecoding([Item].self, "[" + objects.joined(separator: ",") + "]")
+        expectSameDecoding([Item].self, "[" + objects.reversed().joined(separator: ",") + "]")
+        expectSameDecoding([Item].self, "[" + objects.joined(separator: ",") + #", {"id": 7}]"#)
+        expectSameDecoding([Item].self, "[" + objects.joined(separator: ",") + #", {"title": "g", "id": "7"}]"#)
+        expectSameDecoding([[Item]].self, "[[" + objects.joined(separator: ",") + "], [" + objects.reversed().joined(separator: ",") + "]]")
+        expectSameDecoding([String: Item].self, #"{"p": \#(objects[0]), "q": \#(objects[1]), "r": \#(objects[3])}"#)
+    }
+
+    /// Two containers of one key type on the same object, and one per object of a sibling.
+    private struct TwoViews: Decodable, Equatable {
+        enum CodingKeys: String, CodingKey { case a, b }
+        var sums: [Int]
+
+        init(from decoder: any Decoder) throws {
+            let first = try decoder.container(keyedBy: CodingKeys.self)
+            let second = try decoder.container(keyedBy: CodingKeys.self)
+            let inner = try first.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)
+            sums = [try first.decode(Int.self, forKey: .a), try second.decode(Int.self, forKey: .a), try inner.decode(Int.self, forKey: .a)]
+        }
+    }
+
+    @Test func severalContainersOfOneObject() {
+        expectSameDecoding([TwoViews].self, #"[{"a": 1, "b": {"a": 2}}, {"b": {"a": 4}, "a": 3}]"#)
+        expectSameDecoding([TwoViews].self, #"[{"a": 1, "b": {"a": 2}}, {"b": {"b": 4}, "a": 3}]"#)
+    }
+}
