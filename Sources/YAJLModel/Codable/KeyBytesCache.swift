@@ -56,7 +56,7 @@ struct KeyBytesCache {
             }
         }
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))
-        let hash = (UInt64(type) ^ bits) &* 0x9E37_79B9_7F4A_7C15
+        let hash = typeHash(Key.self, bits)
         var entry = entries[Int(truncatingIfNeeded: hash >> slotShift)]
         if entry.type != type || entry.bits != bits || entry.offset < 0 { entry = fill(key, type: type, bits: bits, hash: hash) }
         return arena.withUnsafeBytes {

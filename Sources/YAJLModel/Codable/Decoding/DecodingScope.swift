@@ -61,7 +61,7 @@ struct DecodingCaches {
     @inline(__always)
     mutating func collectionKind<T>(of type: T.Type) -> CollectionKind {
         let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 57)
+        let slot = Int(truncatingIfNeeded: typeHash(type) >> 57)
         let cached = collectionKinds[slot]
         if cached.type == identifier { return cached.kind }
         let other = collectionKinds[slot ^ 1]

@@ -15,8 +15,8 @@ final class KeyedContainerPosition {
     }
 }
 
-/// One `KeyedDecodingContainer` box per key type, used again for the next object of that type
-/// once nothing but this cache holds it.
+/// `KeyedDecodingContainer` boxes, used again for the next object of their key type once
+/// nothing but this cache holds them.
 ///
 /// A new container costs a box allocation, two generic metadata lookups and a witness table
 /// lookup (about 900 instructions, more than decoding a small object's fields); a container
@@ -31,19 +31,24 @@ struct KeyedContainerCache {
         var position: KeyedContainerPosition?
     }
 
-    /// Direct-mapped by key type: a decode meets a few dozen types; a conflict only costs a new box.
-    private var entries = [Entry](repeating: Entry(), count: 64)
+    /// Two ways for each set of key types, so that two types of one set, or a type inside itself
+    /// (a retweet's status), each keep a box. Allocated at the first container: a decode of
+    /// one small value should not pay for it.
+    private var entries: [Entry] = []
+    private static let capacity = 64
 
-    /// A container of `object` at `depth` for `decoder`: the cached one for `Key` when it is
-    /// `decoder`'s and no one else holds it, else a new one, which replaces it.
+    /// A container of `object` at `depth` for `decoder`: a cached one for `Key` when it is
+    /// `decoder`'s and no one else holds it, else a new one, which takes the
+    /// set's emptier way.
     mutating func container<Key: CodingKey>(
         keyedBy _: Key.Type, decoder: JSONValueDecoder, object: UInt32, depth: Int
     ) -> KeyedDecodingContainer<Key> {
+        if entries.isEmpty { entries = [Entry](repeating: Entry(), count: Self.capacity) }
         let identifier = ObjectIdentifier(Key.self)
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: identifier)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if entries[slot].type == identifier, let position = entries[slot].position, position.decoder === decoder,
-            isKnownUniquelyReferenced(&entries[slot].box)
-        {
+        let first = Int(truncatingIfNeeded: typeHash(Key.self) >> 58)
+        for way in 0..<2 where isReusable(first ^ way, identifier, decoder) {
+            let slot = first ^ way
+            let position = entries[slot].position.unsafelyUnwrapped
             position.object = object
             position.slot = UInt32(truncatingIfNeeded: depth)
             return unsafeBitCast(entries[slot].box, to: KeyedDecodingContainer<Key>.self)
@@ -52,8 +57,22 @@ struct KeyedContainerCache {
         let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(position))
         // The box is kept only where `KeyedDecodingContainer` is the one reference it has been.
         if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject?>.size {
+            let slot = vacancy(first ^ 1) > vacancy(first) ? first ^ 1 : first
             entries[slot] = Entry(type: identifier, box: unsafeBitCast(container, to: AnyObject?.self), position: position)
         }
         return container
+    }
+
+    /// Whether the way `slot` holds a box of `type` for `decoder` that no one else holds.
+    @inline(__always)
+    private mutating func isReusable(_ slot: Int, _ type: ObjectIdentifier, _ decoder: JSONValueDecoder) -> Bool {
+        entries[slot].type == type && entries[slot].position?.decoder === decoder && isKnownUniquelyReferenced(&entries[slot].box)
+    }
+
+    /// How freely the way `slot` can take a new box: 2 when empty, 1 when its box is not in
+    /// use, 0 when it is.
+    private mutating func vacancy(_ slot: Int) -> Int {
+        if entries[slot].box == nil { return 2 }
+        return isKnownUniquelyReferenced(&entries[slot].box) ? 1 : 0
     }
 }
