@@ -325,6 +325,21 @@ struct CodableDecoderTests {
         }
     }
 
+    /// Keys written with escapes (`"\u0061"` is `"a"`) are the keys they spell, in small objects
+    /// and large, among repeated keys, asked for in any order: the lookup's byte comparison at
+    /// its hint must leave them to the full one.
+    @Test func escapedKeysAreTheKeysTheySpell() {
+        let large = (0..<12).map { index in index == 5 ? #""\u006b5":5"# : #""k\#(index)":\#(index)"# }.joined(separator: ",")
+        let objects = [
+            #"{"\u0061": 1, "b": 2}"#, #"{"a": 1, "\u0062": 2, "b": 3}"#, #"{"\u0061": 1, "a": 2, "b": 3}"#,
+            #"{"b": 1, "\u0061": 2, "a": 3}"#, "{" + large + #","k5":50,"\u006b7":70}"#,
+        ]
+        let orders = [["a", "b"], ["b", "a"], ["a", "a", "b", "b", "missing"], (0..<12).map { "k\($0)" }, (0..<12).reversed().map { "k\($0)" }]
+        for json in objects {
+            for order in orders { expectSameDecoding(KeyProbe.self, json, DecoderSetup(userInfo: [KeyProbe.order: order])) }
+        }
+    }
+
     @Test func repeatedKeysTakeTheFirst() {
         expectSameDecoding(Point.self, #"{"x": 1, "y": 2, "x": 3}"#)
         expectSameDecoding([String: Int].self, #"{"a": 1, "a": 2}"#)

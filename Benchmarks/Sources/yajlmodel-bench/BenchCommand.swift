@@ -72,6 +72,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --untimed-runs, run only the contender with exactly this name.", valueName: "contender"))
     var only: String?
 
+    @Option(help: ArgumentHelp("With --untimed-runs, run only the cases whose input is exactly this (\"twitter.json\" but not \"twitter.json, convertFromSnakeCase\").", valueName: "input"))
+    var onlyInput: String?
+
     @Flag(help: "List the scenarios, their inputs and contenders, and exit.")
     var list = false
 
@@ -146,7 +149,7 @@ struct BenchCommand: ParsableCommand {
         guard !cases.isEmpty else { throw BenchError.nothingSelected(filter: terms, scenarios: Scenarios.all.map(\.name)) }
 
         if let untimedRuns {
-            for (_, benchCase) in cases {
+            for (_, benchCase) in cases where onlyInput == nil || benchCase.input == onlyInput {
                 for contender in benchCase.contenders where only == nil || contender.name == only {
                     let run = try contender.prepare()
                     var checksum = 0

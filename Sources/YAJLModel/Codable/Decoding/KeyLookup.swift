@@ -12,7 +12,11 @@ import CYAJLTree
 struct LookupHint {
     var object: UInt32 = .max
     var next: UInt32 = 0
-    /// The keys before `next`.
+    /// In an object of at most `scannedObjectSize` members, one bit (`KeyBloom.bits & 63`) of
+    /// each key before `next`: all of them once a lookup found a key out of order, which
+    /// sends the object's later lookups to a scan.
+    var passed: UInt64 = 0
+    /// The keys before `next`, in a larger object.
     var seen = KeyBloom()
     /// All the keys, once `complete`.
     var all = KeyBloom()
@@ -94,7 +98,8 @@ struct KeyBloom {
 }
 
 extension JSONValueDecoder {
-    /// Objects this small are scanned from the start on every lookup.
+    /// Objects this small keep one bit per key passed rather than a Bloom filter, and fall
+    /// back to a scan from the start.
     static let scannedObjectSize = 8
 
     /// The value node of the first member of `object` whose key is `name` (whose
@@ -118,17 +123,53 @@ extension JSONValueDecoder {
     private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
         let first = document.firstChild(object)
         let end = document.subtreeEnd(object)
-        if !keys.converts, document.payload(object) <= Self.scannedObjectSize { return firstMatch(for: name, from: first, to: end, keys: keys) }
         let hint = lookupHints.hint(keys.slot)
+        if !keys.converts, document.payload(object) <= Self.scannedObjectSize {
+            return smallMember(named: name, bits: bits, first: first, end: end, object: object, keys: keys, hint: hint)
+        }
         // The usual case: the key is the member at the hint, and none before it has the key.
         if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
-            let value = valueIfKey(hint.pointee.next, is: name, keys: keys)
+            let value = keys.converts ? valueIfKey(hint.pointee.next, is: name, keys: keys) : plainValue(hint.pointee.next, is: name)
         {
             hint.pointee.next = document.subtreeEnd(value)
             hint.pointee.seen.insert(bits)
             return value
         }
         return hintedMember(named: name, bit: bits, first: first, end: end, object: object, keys: keys, hint: &hint.pointee)
+    }
+
+    /// `member(named:…)` in an object of at most `scannedObjectSize` members: the member at
+    /// the hint when its key is `name` and no key before it can be, else a scan from the first.
+    @inline(__always)
+    private func smallMember(
+        named name: UnsafeRawBufferPointer, bits: UInt32, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading,
+        hint: UnsafeMutablePointer<LookupHint>
+    ) -> UInt32? {
+        let bit = UInt64(1) &<< UInt64(bits & 63)
+        if hint.pointee.object != object { (hint.pointee.object, hint.pointee.next, hint.pointee.passed) = (object, first, 0) }
+        if hint.pointee.next < end, hint.pointee.passed & bit == 0, let value = plainValue(hint.pointee.next, is: name) {
+            hint.pointee.next = document.subtreeEnd(value)
+            hint.pointee.passed |= bit
+            return value
+        }
+        let value = firstMatch(for: name, from: first, to: end, keys: keys)
+        // A key found elsewhere than at the hint leaves keys before the hint that `passed` lacks.
+        if value != nil { hint.pointee.passed = ~0 }
+        return value
+    }
+
+    /// The value node after `key` if `key` is a string without escapes whose bytes are `name`,
+    /// else nil (also for an escaped key, and while no decode runs, when the input's address is
+    /// unknown; the slower paths then decide). The hint's test under `.useDefaultKeys`, small
+    /// enough to inline, where `valueIfKey` also converts and unescapes.
+    @inline(__always)
+    private func plainValue(_ key: UInt32, is name: UnsafeRawBufferPointer) -> UInt32? {
+        let entry = document.tree.nodes[Int(key)]
+        guard entry.head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING), Int(entry.head >> UInt32(YJM_KIND_BITS)) == name.count,
+            let input = scope.input,
+            _keyBytesEqual(UnsafeRawBufferPointer(start: input + Int(entry.offset) + 1, count: name.count), name)
+        else { return nil }
+        return key + 1
     }
 
     /// The value node after `key` if `key`'s bytes are `name`, else nil.
