@@ -1,4 +1,5 @@
 import CYAJLTree
+import Foundation
 
 /// `[Element]`, decoded element by element without an `UnkeyedDecodingContainer`.
 protocol DecodableArray {
@@ -9,6 +10,9 @@ extension Array: DecodableArray where Element: Decodable {
     static func _decodeElements(from decoder: JSONValueDecoder, _ node: UInt32, _ element: PathElement?) throws -> Self {
         // Compared once per array here, rather than by `value` for each element.
         if Element.self == [Double].self { return try decoder.arraysOfDoubles(node, element, as: Self.self) }
+        if decoder.decodesItself(Element.self) {
+            return try decoder.elements(of: node, element) { child, _, index in try decoder.nested(child, .index(index)) { try Element(from: decoder) } }
+        }
         return try decoder.elements(of: node, element) { try decoder.value($0, as: Element.self, depth: $1, .index($2)) }
     }
 }
@@ -48,6 +52,18 @@ extension JSONValueDecoder {
             child = document.subtreeEnd(child)
         }
         return result
+    }
+
+    /// Whether `value` and `unwrap` give every `T` to `T.init(from:)` as it is: true unless `T`
+    /// is a scalar they read directly, a type a strategy decodes (`JSONValue`, `Data`, `Date`,
+    /// `URL`, `Decimal`), or an array or dictionary decoded here. Asked once per array, so that
+    /// its elements skip those comparisons (about a hundred instructions an element).
+    func decodesItself<T: Decodable>(_: T.Type) -> Bool {
+        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self { return false }
+        if T.self == JSONValue.self || T.self == Data.self || T.self == Date.self || T.self == URL.self || T.self == Decimal.self { return false }
+        if Self.isScalarArray(T.self) { return false }
+        if case .other = collectionKind(of: T.self) { return true }
+        return false
     }
 
     /// An array element or a dictionary value: the common scalars directly, anything else
