@@ -180,7 +180,8 @@ final class JSONValueDecoder {
     /// Like `JSONDecoder`, `Date`, `Data`, `URL` and `Decimal` follow the decoder's strategies
     /// rather than their own `init(from:)`, and with a key strategy other than `.useDefaultKeys`
     /// the keys of `[String: Value]` dictionaries are taken as they are. Arrays are decoded here
-    /// rather than through `Array.init(from:)`, with the same results and errors.
+    /// rather than through `Array.init(from:)`, with the same results and errors. A type read
+    /// specially here must also be named in `decodesItself`, which lets arrays skip these tests.
     func unwrap<T: Decodable>(_ node: UInt32, as type: T.Type, depth: Int, _ element: PathElement?) throws -> T {
         if T.self == JSONValue.self { return try Self.cast(JSONValue(document: document, node: node), to: T.self) }
         if T.self == Data.self { return try Self.cast(try unwrapData(node, depth, element), to: T.self) }
