@@ -74,8 +74,10 @@ struct KeyBloom {
         set(bits >> 9)
     }
 
+    /// Mutating only so that the words are read where they are: `withUnsafeBytes(of:)` of a
+    /// value copies its 64 bytes first.
     @inline(__always)
-    func contains(_ bits: UInt32) -> Bool {
+    mutating func contains(_ bits: UInt32) -> Bool {
         isSet(bits & 0x1FF) && isSet(bits >> 9)
     }
 
@@ -86,8 +88,8 @@ struct KeyBloom {
     }
 
     @inline(__always)
-    private func isSet(_ bit: UInt32) -> Bool {
-        withUnsafeBytes(of: words) { $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) & Self.mask(bit) != 0 }
+    private mutating func isSet(_ bit: UInt32) -> Bool {
+        withUnsafeMutableBytes(of: &words) { $0.load(fromByteOffset: Self.offset(bit), as: UInt64.self) & Self.mask(bit) != 0 }
     }
 
     /// The byte offset of the word that holds `bit`, and the bit's mask in it.
