@@ -290,3 +290,61 @@ private struct OneMember: Encodable {
         try container.encode(1, forKey: AnyKey(stringValue: name))
     }
 }
+
+extension CodableKeyStrategyTests {
+    /// Coding keys with and without a snake_case spelling that converts back to them, for the
+    /// spellings test below.
+    private struct Spelled: Decodable, Equatable {
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case myURL, profileImageUrl, aB = "a_b", leading = "_leading", trailing = "trailing_", id, userName, x1Y, iOS
+            case idStr, aBC
+        }
+        /// The values found asking in declaration order, then in reverse.
+        var inOrder: [String: Int] = [:]
+        var reversed: [String: Int] = [:]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            for key in CodingKeys.allCases { inOrder[key.stringValue] = try container.decodeIfPresent(Int.self, forKey: key) }
+            for key in CodingKeys.allCases.reversed() { reversed[key.stringValue] = try container.decodeIfPresent(Int.self, forKey: key) }
+        }
+    }
+
+    /// Under `.convertFromSnakeCase` a lookup first compares the JSON key with the coding key's
+    /// snake_case, unconverted. Objects of every size made of all the keys that convert to the
+    /// same coding key (and some that convert to none), in random order and repeated, find
+    /// what `JSONDecoder` finds: the first member whose converted key matches.
+    @Test func snakeCaseSpellingsMatchAsJSONDecoder() {
+        let spellings = [
+            "my_url", "myURL", "my_URL", "profile_image_url", "profileImageUrl", "profile_IMAGE_url", "profile__image_url",
+            "a_b", "aB", "a__b", "_leading", "leading", "trailing_", "id", "ID", "user_name", "userName", "USER_NAME",
+            "x1_y", "x1Y", "i_os", "iOS", "id_str", "idStr", "a_b_c", "aBC", "other_key",
+        ]
+        var random = SplitMix64(seed: 0x5BE1_1ED)
+        let setup = DecoderSetup(keys: .convertFromSnakeCase)
+        for size in [1, 2, 5, 8, 9, 16, 40] {
+            for _ in 0..<40 {
+                let keys = (0..<size).map { _ in spellings[Int.random(in: spellings.indices, using: &random)] }
+                let json = "{" + keys.enumerated().map { #""\#($0.element)": \#($0.offset)"# }.joined(separator: ", ") + "}"
+                expectSameDecoding(Spelled.self, json, setup)
+            }
+        }
+    }
+
+    /// A decoder keeps its coding keys' bytes between decodes, with the spelling its key
+    /// strategy matches first: a new strategy must not meet the old spellings. Under
+    /// `.convertFromSnakeCase` the key `a_b` is matched by no JSON key (`a_b` converts to `aB`).
+    @Test func decoderFollowsStrategyChanges() throws {
+        struct Sample: Decodable, Equatable {
+            let a_b: Int?
+            let fooBar: Int?
+        }
+        let decoder = YAJLDecoder()
+        let json = Data(#"{"a_b": 1, "foo_bar": 2, "fooBar": 3}"#.utf8)
+        for _ in 0..<2 { #expect(try decoder.decode(Sample.self, from: json) == Sample(a_b: 1, fooBar: 3)) }
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        for _ in 0..<2 { #expect(try decoder.decode(Sample.self, from: json) == Sample(a_b: nil, fooBar: 2)) }
+        decoder.keyDecodingStrategy = .useDefaultKeys
+        #expect(try decoder.decode(Sample.self, from: json) == Sample(a_b: 1, fooBar: 3))
+    }
+}

@@ -1,47 +1,71 @@
 /// The UTF-8 of coding keys that are plain values of at most eight bytes (the `CodingKeys`
 /// enums that synthesized conformances use), cached by type and bit pattern with their
-/// lookup-filter bits, so that a key's `stringValue` and hash are computed once per coder
-/// rather than once per use. With `conversions`, the cached UTF-8 is the key as a key strategy
-/// converts it.
+/// lookup-filter bits and the JSON spelling a decoder tests first, so that a key's
+/// `stringValue`, hash and spelling are computed once per coder rather than once per use (a
+/// decoder keeps its cache between decodes, in a `KeyBytesShelf`). With `conversions`, the
+/// cached UTF-8 is the key as a key strategy converts it.
 struct KeyBytesCache {
     private struct Entry {
         var type: UInt = 0
         var bits: UInt64 = 0
-        var offset: Int32 = -1
+        var offset: Int32 = 0
         var length: Int32 = 0
+        /// Where the key's JSON spelling (`CachedKey.spelling`) starts in `arena`, and its length.
+        var spelling: Int32 = 0
+        var spellingLength: Int32 = 0
         /// `KeyBloom.bits` of the key's UTF-8.
         var bloomBits: UInt32 = 0
     }
 
-    /// Direct-mapped, indexed by the top bits of a hash. It starts small, as most decodes see
-    /// few key types, and grows up to 1024 entries when keys keep missing (twitter.json's types
-    /// have about 150 keys), since an eviction costs a `stringValue` call.
+    /// How the JSON key that matches a coding key is spelled, for a lookup to test first.
+    enum Spelling {
+        /// As the key: keys are matched as they are.
+        case asIs
+        /// The snake_case spelling that `.convertFromSnakeCase` turns into the key.
+        case snakeCase
+        /// None: keys are compared only as a key strategy converts them.
+        case none
+    }
+
+    /// Open addressing from the top bits of a hash, probed linearly and at most half full, so
+    /// that no key evicts another: a key is worked out (`stringValue`, hash, spelling) once
+    /// for as long as the cache is kept. An empty entry has `type` 0, which no type has.
     private var entries = [Entry](repeating: Entry(), count: 64)
     private var slotShift: UInt64 = 64 - 6
-    /// Entries filled since the table was last sized.
-    private var fills = 0
+    private var filled = 0
+    /// Past this many keys, or this many bytes of them, the cache starts afresh: a bound on
+    /// input or types with ever new keys.
+    private static let keyLimit = 4096
+    private static let arenaLimit = 1 << 16
     private var arena: [UInt8] = []
     /// The key strategy's conversions and its conversion, or nil for keys as they are.
     private(set) var conversions: KeyConversions?
     private let convert: ((String) -> String)?
+    private let spelling: Spelling
 
-    init() {
-        conversions = nil
-        convert = nil
-    }
+    /// A cache of keys as they are, with the JSON spelling `spelling`.
+    init(spelling: Spelling = .asIs) { self.init(conversions: nil, convert: nil, spelling: spelling) }
 
     /// A cache of keys converted by `convert`, once each per `conversions`.
     init(converting conversions: KeyConversions, by convert: @escaping (String) -> String) {
-        self.conversions = conversions
-        self.convert = convert
+        self.init(conversions: conversions, convert: convert, spelling: .asIs)
     }
 
-    /// Calls `body` with the UTF-8 of `key.stringValue` and its `KeyBloom.bits`.
+    private init(conversions: KeyConversions?, convert: ((String) -> String)?, spelling: Spelling) {
+        (self.conversions, self.convert, self.spelling) = (conversions, convert, spelling)
+    }
+
+    /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`.
     @inline(__always)
-    mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
+    mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
         guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else {
+            // Not cached, so not spelled either (a spelling costs two conversions): only `.asIs`
+            // has one for free.
             var name = self.name(of: key)
-            return name.withUTF8 { body(UnsafeRawBufferPointer($0), KeyBloom.bits(UnsafeRawBufferPointer($0))) }
+            return name.withUTF8 { name in
+                let name = UnsafeRawBufferPointer(name)
+                return body(CachedKey(name: name, spelling: spelling == .asIs ? name : Self.noSpelling))
+            }
         }
         let bits: UInt64
         if MemoryLayout<Key>.size == 1 {
@@ -56,39 +80,77 @@ struct KeyBytesCache {
             }
         }
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))
-        let hash = typeHash(Key.self, bits)
-        var entry = entries[Int(truncatingIfNeeded: hash >> slotShift)]
-        if entry.type != type || entry.bits != bits || entry.offset < 0 { entry = fill(key, type: type, bits: bits, hash: hash) }
-        return arena.withUnsafeBytes {
-            body(UnsafeRawBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset + entry.length)]), entry.bloomBits)
+        var index = Int(truncatingIfNeeded: typeHash(Key.self, bits) >> slotShift)
+        var entry = entries[index]
+        while entry.type != type || entry.bits != bits {
+            if entry.type == 0 {
+                entry = fill(key, type: type, bits: bits)
+                break
+            }
+            index = (index + 1) & (entries.count - 1)
+            entry = entries[index]
+        }
+        return arena.withUnsafeBytes { arena in
+            // The entry's ranges lie in the arena: no bounds checks on the way to every lookup.
+            let base = arena.baseAddress
+            return body(CachedKey(
+                name: UnsafeRawBufferPointer(start: base.map { $0 + Int(entry.offset) }, count: Int(entry.length)),
+                spelling: UnsafeRawBufferPointer(start: base.map { $0 + Int(entry.spelling) }, count: Int(entry.spellingLength)),
+                bits: entry.bloomBits))
         }
     }
 
     /// Caches `key`, whose entry is missing, and returns its entry; out of line, to keep the
     /// hit path small enough to inline.
     @inline(never)
-    private mutating func fill<Key: CodingKey>(_ key: Key, type: UInt, bits: UInt64, hash: UInt64) -> Entry {
-        fills += 1
-        if fills > entries.count / 2 && entries.count < 1024 { grow() }
-        if arena.count > 1 << 16 { reset() }
+    private mutating func fill<Key: CodingKey>(_ key: Key, type: UInt, bits: UInt64) -> Entry {
+        if filled == Self.keyLimit || arena.count > Self.arenaLimit {
+            self = KeyBytesCache(conversions: conversions, convert: convert, spelling: spelling)
+        }
+        if 2 * (filled + 1) > entries.count { grow() }
         var name = self.name(of: key)
         let bloomBits = name.withUTF8 { KeyBloom.bits(UnsafeRawBufferPointer($0)) }
-        let entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits)
+        var entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits)
         arena.append(contentsOf: name.utf8)
-        entries[Int(truncatingIfNeeded: hash >> slotShift)] = entry
+        (entry.spelling, entry.spellingLength) = (entry.offset, entry.length)
+        if spelling != .asIs {
+            entry.spelling = Int32(arena.count)
+            if spelling == .snakeCase, let spelled = snakeCaseSpelling(of: name) {
+                arena.append(contentsOf: spelled.utf8)
+            } else {
+                arena.append(contentsOf: Self.noSpelling)
+            }
+            entry.spellingLength = Int32(arena.count) - entry.spelling
+        }
+        place(entry)
+        filled += 1
         return entry
     }
 
-    /// Four times the entries, empty: they refill as keys are looked up again.
+    /// Twice the entries, each placed again.
     private mutating func grow() {
-        entries = [Entry](repeating: Entry(), count: entries.count * 4)
-        slotShift -= 2
-        fills = 0
+        let old = entries
+        entries = [Entry](repeating: Entry(), count: entries.count * 2)
+        slotShift -= 1
+        for entry in old where entry.type != 0 { place(entry) }
     }
 
-    private mutating func reset() {
-        arena.removeAll(keepingCapacity: true)
-        for index in entries.indices { entries[index].offset = -1 }
+    private mutating func place(_ entry: Entry) {
+        var index = Int(truncatingIfNeeded: typeHash(bitPattern: entry.type, entry.bits) >> slotShift)
+        while entries[index].type != 0 { index = (index + 1) & (entries.count - 1) }
+        entries[index] = entry
+    }
+
+    /// The JSON key that `.convertFromSnakeCase` is known to turn into `name`: `name`'s
+    /// snake_case, or `name` itself, if either converts back to `name`.
+    private func snakeCaseSpelling(of name: String) -> String? {
+        [KeyConversion.toSnakeCase(name), name].first { KeyConversion.fromSnakeCase($0) == name }
+    }
+
+    /// A spelling that no JSON key without escapes has: a lone `"`.
+    private static var noSpelling: UnsafeRawBufferPointer {
+        let quote: StaticString = "\""
+        return UnsafeRawBufferPointer(start: quote.utf8Start, count: quote.utf8CodeUnitCount)
     }
 
     /// `key.stringValue`, converted if this cache converts.
@@ -96,4 +158,35 @@ struct KeyBytesCache {
         guard let convert else { return key.stringValue }
         return conversions?.converted(key.stringValue, by: convert) ?? key.stringValue
     }
+}
+
+/// A coding key's UTF-8 as `KeyBytesCache` keeps it.
+struct CachedKey {
+    /// `stringValue`, converted if the cache converts.
+    let name: UnsafeRawBufferPointer
+    /// The bytes of a JSON key without escapes that matches the key under the decoder's key
+    /// strategy, without converting it (see `KeyBytesCache.Spelling`); other JSON keys may match
+    /// too, once converted.
+    let spelling: UnsafeRawBufferPointer
+    /// `KeyBloom.bits` of `name`.
+    let bits: UInt32
+
+    init(name: UnsafeRawBufferPointer, spelling: UnsafeRawBufferPointer, bits: UInt32) {
+        (self.name, self.spelling, self.bits) = (name, spelling, bits)
+    }
+
+    init(name: UnsafeRawBufferPointer, spelling: UnsafeRawBufferPointer) {
+        self.init(name: name, spelling: spelling, bits: KeyBloom.bits(name))
+    }
+}
+
+/// Where a decoder keeps its `KeyBytesCache` between decodes, so that each coding key's bytes
+/// and spelling are worked out once per decoder rather than once per decode. A decode takes
+/// the cache, or starts a new one while another decode has it, and puts it back at its end.
+final class KeyBytesShelf: Sendable {
+    private let cache = _Locked<KeyBytesCache?>(nil)
+
+    func take() -> KeyBytesCache? { cache.withLock { $0.take() } }
+
+    func put(_ keyBytes: KeyBytesCache) { cache.withLock { $0 = keyBytes } }
 }

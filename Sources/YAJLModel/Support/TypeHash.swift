@@ -8,6 +8,12 @@
 /// constant spread them; callers take the top bits.
 @inline(__always)
 func typeHash(_ type: Any.Type, _ bits: UInt64 = 0) -> UInt64 {
-    let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &+ bits &* 0x9E37_79B9_7F4A_7C15
+    typeHash(bitPattern: UInt(bitPattern: ObjectIdentifier(type)), bits)
+}
+
+/// `typeHash` of the type whose `ObjectIdentifier` has this bit pattern.
+@inline(__always)
+func typeHash(bitPattern type: UInt, _ bits: UInt64) -> UInt64 {
+    let hash = UInt64(type) &+ bits &* 0x9E37_79B9_7F4A_7C15
     return (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
 }

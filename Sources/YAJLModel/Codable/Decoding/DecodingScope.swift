@@ -12,9 +12,12 @@ final class DecodingScope {
     private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
     let caches = UnsafeMutablePointer<DecodingCaches>.allocate(capacity: 1)
 
-    init(input: UnsafeRawPointer?, keyConversions: KeyConversionMemo? = nil) {
+    /// A scope whose key bytes start as `keyBytes`, or as the decoder's kept ones.
+    init(input: UnsafeRawPointer?, options: YAJLDecoder.Options, keyBytes: KeyBytesCache? = nil) {
         slot.initialize(to: input)
-        caches.initialize(to: DecodingCaches(convertedKeys: ConvertedKeyTable(conversions: KeyConversions(memo: keyConversions))))
+        let conversions = KeyConversions(memo: options.usesDefaultKeys ? nil : options.keyConversions)
+        caches.initialize(to: DecodingCaches(
+            keyBytes: keyBytes ?? options.keyBytes.take() ?? KeyBytesCache(spelling: options.keySpelling), convertedKeys: ConvertedKeyTable(conversions: conversions)))
     }
 
     deinit {
@@ -32,7 +35,7 @@ final class DecodingScope {
 /// Answers about types, keys and dates that do not change during a decode.
 struct DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
-    var keyBytes = KeyBytesCache()
+    var keyBytes: KeyBytesCache
     /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
     var convertedKeys: ConvertedKeyTable
     /// Keyed containers to use again; emptied when the decode returns.
@@ -42,7 +45,7 @@ struct DecodingCaches {
     /// date asked: `.some(nil)` when it cannot.
     private var formatterShortcut: FormatterShortcut??
 
-    init(convertedKeys: ConvertedKeyTable) { self.convertedKeys = convertedKeys }
+    init(keyBytes: KeyBytesCache, convertedKeys: ConvertedKeyTable) { (self.keyBytes, self.convertedKeys) = (keyBytes, convertedKeys) }
 
     /// The shortcut of `formatter`, the date strategy's, looked up at the first date of a decode.
     mutating func shortcut(for formatter: DateFormatter) -> FormatterShortcut? {

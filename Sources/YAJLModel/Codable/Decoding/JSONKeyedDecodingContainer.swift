@@ -38,7 +38,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     @inline(__always)
     private func member(_ key: some CodingKey) -> UInt32? {
-        decoder.withBytes(of: key) { decoder.member(named: $0, bits: $1, in: object, slot: depth) }
+        decoder.withBytes(of: key) { decoder.member($0, in: object, slot: depth) }
     }
 
     @inline(__always)

@@ -28,7 +28,7 @@ final class JSONValueDecoder {
         var node: UInt32
         /// The steps from `prefix` to `node`.
         var path: [PathElement] = []
-        /// Where the last key lookup ended, per container depth (see `member(named:in:slot:)`).
+        /// Where the last key lookup ended, per container depth (see `member(_:in:slot:)`).
         var lookupHints = LookupHints()
     }
 
@@ -68,9 +68,9 @@ final class JSONValueDecoder {
     @inline(__always)
     func collectionKind<T>(of type: T.Type) -> CollectionKind { scope.caches.pointee.collectionKind(of: type) }
 
-    /// Calls `body` with the UTF-8 of `key.stringValue` and its `KeyBloom.bits`.
+    /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`.
     @inline(__always)
-    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (UnsafeRawBufferPointer, UInt32) -> R) -> R {
+    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
         scope.caches.pointee.keyBytes.withBytes(of: key, body)
     }
 
@@ -84,7 +84,7 @@ final class JSONValueDecoder {
     /// key; nil only if "null" failed to parse, which it does not.
     func nullChild(codingPath: [any CodingKey]) -> JSONValueDecoder? {
         JSONValueDecoder.nullDocument.map {
-            JSONValueDecoder($0.root, options: options, scope: DecodingScope(input: nil), prefix: codingPath)
+            JSONValueDecoder($0.root, options: options, scope: DecodingScope(input: nil, options: options, keyBytes: scope.caches.pointee.keyBytes), prefix: codingPath)
         }
     }
 

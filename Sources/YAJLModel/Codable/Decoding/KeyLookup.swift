@@ -104,18 +104,28 @@ extension JSONValueDecoder {
     /// back to a scan from the start.
     static let scannedObjectSize = 8
 
-    /// The value node of the first member of `object` whose key is `name` (whose
-    /// `KeyBloom.bits` are `bits`), or nil. `slot` is the container's depth, which keeps its
-    /// lookup hint. Under a key strategy other than `.useDefaultKeys`, keys are compared as
-    /// converted (`withKeyBytes`), as `JSONDecoder` matches them.
+    /// The value node of the first member of `object` whose key is `key.name`, or nil. `slot`
+    /// is the container's depth, which keeps its lookup hint. Under a key strategy other than
+    /// `.useDefaultKeys`, keys are compared as converted (`withKeyBytes`), as `JSONDecoder`
+    /// matches them, unless the key at the hint is `key.spelling`.
     @inline(__always)
-    func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
-        if usesDefaultKeys { return member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
-        return convertedMember(named: name, bits: bits, in: object, slot: slot)
+    func member(_ key: CachedKey, in object: UInt32, slot: Int) -> UInt32? {
+        if usesDefaultKeys { return member(named: key.name, bits: key.bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
+        // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
+        let hint = lookupHints.hint(slot)
+        if hint.pointee.object != object { hint.pointee = LookupHint(object: object, next: document.firstChild(object)) }
+        if hint.pointee.next < document.subtreeEnd(object), !hint.pointee.seen.contains(key.bits),
+            let value = plainValue(hint.pointee.next, is: key.spelling)
+        {
+            hint.pointee.next = document.subtreeEnd(value)
+            hint.pointee.seen.insert(key.bits)
+            return value
+        }
+        return convertedMember(named: key.name, bits: key.bits, in: object, slot: slot)
     }
 
-    /// `member(named:bits:in:slot:)` under a key strategy that converts: out of line, so that
-    /// the default lookup, inlined where keys are decoded, stays as small as it was.
+    /// `member(_:in:slot:)` under a key strategy that converts: out of line, so that the
+    /// default lookup, inlined where keys are decoded, stays as small as it was.
     @inline(never)
     private func convertedMember(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
         member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: true))

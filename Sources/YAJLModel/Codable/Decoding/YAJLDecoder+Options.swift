@@ -7,10 +7,15 @@ extension YAJLDecoder {
         var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
         var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys {
-            didSet { keyConversions = KeyConversionMemo() }  // a new strategy converts anew
+            didSet {  // a new strategy converts anew
+                keyConversions = KeyConversionMemo()
+                keyBytes = KeyBytesShelf()
+            }
         }
         /// The keys converted by `keyDecodingStrategy` so far, by this decoder's every decode.
         var keyConversions = KeyConversionMemo()
+        /// The coding keys' bytes and spellings, kept from one decode to the next.
+        var keyBytes = KeyBytesShelf()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var parseOptions = JSONParseOptions()
 
@@ -24,6 +29,11 @@ extension YAJLDecoder {
         var convertsFromSnakeCase: Bool {
             if case .convertFromSnakeCase = keyDecodingStrategy { return true }
             return false
+        }
+
+        /// The JSON key that key lookups test first: the one known to match without a conversion.
+        var keySpelling: KeyBytesCache.Spelling {
+            usesDefaultKeys ? .asIs : convertsFromSnakeCase ? .snakeCase : .none
         }
     }
 

@@ -117,11 +117,12 @@ public final class YAJLDecoder: Sendable {
     private static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String?, options: Options) throws -> T {
         let (target, prefix) = try path.map { try SubtreePath.resolve($0, in: value, decoding: type) } ?? (value, [])
         return try target.document.input.withBytes { bytes in
-            let scope = DecodingScope(input: bytes.baseAddress, keyConversions: options.usesDefaultKeys ? nil : options.keyConversions)
+            let scope = DecodingScope(input: bytes.baseAddress, options: options)
             defer {
                 scope.input = nil  // a decoder that escapes reads the input safely, through the document
                 scope.caches.pointee.keyedContainers = KeyedContainerCache()  // its containers hold decoders, which hold the scope
                 scope.caches.pointee.convertedKeys.conversions.save()
+                options.keyBytes.put(scope.caches.pointee.keyBytes)
             }
             let decoder = JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)
             return try decoder.unwrap(target.node, as: type, depth: 0, nil)

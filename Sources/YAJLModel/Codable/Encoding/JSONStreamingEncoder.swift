@@ -244,7 +244,7 @@ final class JSONStreamingEncoder {
         switch options.keyEncodingStrategy {
         case .convertToSnakeCase:
             // Converted once per encoder, and cached as UTF-8 by key.
-            let written = snakeCaseKeys.withBytes(of: key) { bytes, _ in storage.beginMember(handle, key: bytes) }
+            let written = snakeCaseKeys.withBytes(of: key) { storage.beginMember(handle, key: $0.name) }
             if !written { try repeatedKey() }
         case .custom(let convert):
             try writeKey(handle, convert(codingPath(of: handle) + [key]).stringValue)
