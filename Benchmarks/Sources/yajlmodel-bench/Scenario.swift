@@ -29,6 +29,7 @@ enum Scenarios {
         LazyFieldScenario(),
         ModelDecodeScenario(),
         CodableDecodeScenario(),
+        CodableEncodeScenario(),
         WriteUnchangedScenario(),
         EditAndWriteScenario(),
         EditCostScenario(),

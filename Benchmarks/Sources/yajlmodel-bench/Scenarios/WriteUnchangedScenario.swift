@@ -3,25 +3,23 @@ import YAJLModel
 
 /// Write out a document that was read and not changed. What was read is ready before
 /// the timing starts (the parsed document, JSONSerialization's objects, the decoded
-/// structs): only the writing is timed. MB/s counts the input's bytes.
+/// structs): only the writing is timed. MB/s counts the input's bytes. (`codable-encode`
+/// encodes Codable structs.)
 struct WriteUnchangedScenario: Scenario {
     let name = "write-unchanged"
     let title = "write an unchanged document"
-    let aliases = ["write", "encode", "codable"]
+    let aliases = ["write"]
 
     static let verbatim = "YAJLModel jsonData(), unchanged bytes"
     static let reencoded = "YAJLModel jsonData(options:), re-encoded"
     static let owned = "YAJLModel JSON (owned copy) jsonData()"
-    static let yajlEncoder = "YAJLEncoder on Codable structs"
     static let foundation = "JSONSerialization.data(withJSONObject:)"
-    static let jsonEncoder = "JSONEncoder on Codable structs"
 
     func cases(in context: BenchContext) throws -> [BenchCase] {
-        var inputs: [(Input, TypedShape?)] = try context.representativeDocuments().map { ($0, TypedShape.of($0.shape)) }
-        inputs.append((context.smallObjectsFeed(), .feed))
-        return inputs.map { input, shape in
+        let inputs = try context.representativeDocuments() + [context.smallObjectsFeed()]
+        return inputs.map { input in
             let data = input.bytes
-            var contenders = [
+            let contenders = [
                 // With no options, the original bytes of the value are copied as they are.
                 Contender(Self.verbatim, .yajlModel) {
                     let document = try JSONDocument(parsing: data)
@@ -40,31 +38,12 @@ struct WriteUnchangedScenario: Scenario {
                     try Self.check(json.jsonData(), equals: document)
                     return { json.jsonData().count }
                 },
-            ]
-            if let shape {
-                contenders.append(
-                    Contender(Self.yajlEncoder, .yajlModel) {
-                        let encode = try shape.yajlEncoding(data)
-                        let encoder = YAJLEncoder()
-                        return { try encode(encoder) }
-                    })
-            }
-            contenders.append(
                 Contender(Self.foundation, .foundation) {
                     let object = UncheckedBox(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
                     return { try JSONSerialization.data(withJSONObject: object.value, options: [.fragmentsAllowed]).count }
-                })
-            if let shape {
-                contenders.append(
-                    Contender(Self.jsonEncoder, .foundation) {
-                        let encode = try shape.foundationEncoding(data)
-                        let encoder = JSONEncoder()
-                        return { try encode(encoder) }
-                    })
-            }
-            return BenchCase(
-                input: input.name, inputBytes: data.count, contenders: contenders, reference: Self.verbatim,
-                details: shape.map { ["Codable structs: \($0.typeName)"] } ?? [])
+                },
+            ]
+            return BenchCase(input: input.name, inputBytes: data.count, contenders: contenders, reference: Self.verbatim)
         }
     }
 }
