@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --untimed-runs, run only the contender with exactly this name.", valueName: "contender"))
     var only: String?
 
-    @Option(help: ArgumentHelp("With --untimed-runs, run only the cases whose input is exactly this (\"twitter.json\" but not \"twitter.json, convertFromSnakeCase\").", valueName: "input"))
+    @Option(help: ArgumentHelp("With --untimed-runs, run only the cases whose input is exactly this (\"twitter.json\" but not \"twitter.json, convertFromSnakeCase\"). Give the scenario as --filter (--filter codable-decode): an input name there would prepare every scenario's inputs, which costs valgrind far more than the runs.", valueName: "input"))
     var onlyInput: String?
 
     @Flag(help: "List the scenarios, their inputs and contenders, and exit.")
