@@ -105,7 +105,8 @@ struct CodableKeyStrategyTests {
         #expect(try encoder.encodeToString(Sample()) == #"{"other_url":"u","some_value":1}"#)
     }
 
-    /// One decoder and one encoder used from several tasks at once, sharing their conversions.
+    /// One decoder and one encoder used from several tasks at once, sharing their conversions
+    /// and the decoder's kept key cache (`.ci/test` runs this under ThreadSanitizer too).
     @Test func sharedCodersConvertConcurrently() async throws {
         struct Record: Codable, Equatable {
             let recordId: Int
