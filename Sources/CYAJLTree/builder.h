@@ -14,6 +14,27 @@ typedef struct open_container {
     uint32_t count;
 } open_container;
 
+/// One step of the map from a compact copy of the input (compact.c) back to the input:
+/// from byte `compacted` of the copy up to the next step's, byte c of the copy is byte
+/// c + `shift` of the input.
+typedef struct yjm_shift {
+    uint32_t compacted, shift;
+} yjm_shift;
+
+typedef struct yjm_shift_map {
+    yjm_shift *steps;
+    size_t count, capacity;
+    int failed; // a step could not be stored: the map is incomplete
+} yjm_shift_map;
+
+/// Whether white space is an eighth or more of the first 4 KiB of `input`: worth
+/// removing with `yjm_compact_mapped` before a parse.
+int yjm_looks_indented(const unsigned char *input, size_t length);
+
+/// `yjm_compact_whitespace`, also noting in `map` (if not NULL) where each kept run of the
+/// copy came from.
+size_t yjm_compact_mapped(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
+
 typedef struct builder {
     yjm_node *nodes;
     uint32_t node_count, node_capacity;
@@ -37,6 +58,10 @@ typedef struct builder {
     yajl_handle yajl;
     yjm_error *error;
     size_t max_token; // the longest string or number accepted (see yjm_options)
+    // When `input` is a compact copy of the text: the map back to the text's offsets,
+    // which every node stores, and the step reached (offsets are asked for in order).
+    const yjm_shift *shifts;
+    size_t shift_count, next_shift;
 } builder;
 
 static inline int fail(builder *b, yjm_status status, size_t offset) {

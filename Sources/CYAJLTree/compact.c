@@ -1,5 +1,6 @@
-// White space removal before parsing, for decoders that read every value once
-// and do not report where a value sat in the text.
+// White space removal before parsing. `yjm_parse` parses a compact copy of
+// indented text, with a map of where the copy's runs of bytes came from, and
+// stores the text's own offsets in the tree: the tree is the one the text gives.
 //
 // yajl reads white space a byte at a time, at about twenty instructions a byte
 // in its lexer. The copy costs about four a byte: it looks at 64 bytes at once,
@@ -7,10 +8,11 @@
 // out which bytes lie in strings with word arithmetic on those masks, as
 // simdjson does.
 
-#include "yajl_tree_builder.h"
+#include "builder.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef unsigned char bytes16 __attribute__((ext_vector_type(16)));
@@ -88,12 +90,29 @@ typedef struct {
     bool removed_last;     // the previous block's last byte was removed
 } scan_state;
 
+/// Makes room in `map` for a block's steps: one per run, and 64 bytes hold at most 32.
+/// Returns 0, with the map marked failed, when there is none.
+static int reserve_block_steps(yjm_shift_map *map) {
+    if (map->failed) return 0;
+    if (map->count + 32 <= map->capacity) return 1;
+    size_t capacity = map->capacity ? map->capacity * 2 : 4096;
+    yjm_shift *steps = realloc(map->steps, capacity * sizeof *steps);
+    if (!steps) {
+        map->failed = 1;
+        return 0;
+    }
+    map->steps = steps;
+    map->capacity = capacity;
+    return 1;
+}
+
 /// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
 /// many it wrote. `block` must be readable for 16 bytes past its end, and
 /// `output` writable for 64 + 16 bytes: runs are copied 16 bytes at a time.
-/// `output[-1]` is the last byte written before, if `written` is not 0.
+/// `output[-1]` is the last byte written before, if `written` is not 0. The block
+/// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
 static size_t compact_block(const unsigned char *block, unsigned char *output, size_t written, scan_state *state,
-                            uint64_t valid) {
+                            uint64_t valid, size_t block_offset, yjm_shift_map *map) {
     byte_classes classes = classify(block);
     uint64_t quotes = classes.quotes & ~escaped_bytes(classes.backslashes, &state->escape_carry);
     uint64_t in_string = prefix_parity(quotes) ^ state->in_string;
@@ -110,6 +129,10 @@ static size_t compact_block(const unsigned char *block, unsigned char *output, s
         // byte were apart; if both are word bytes, a space keeps them apart.
         const unsigned char *last = out > output ? out - 1 : (written > 0 ? output - 1 : NULL);
         if (removed_before && last && word_bytes[*last] && word_bytes[block[start]]) *out++ = ' ';
+        if (map) { // where this run goes and comes from (one step per run: checking for a repeat costs more)
+            size_t compacted = written + (size_t)(out - output);
+            map->steps[map->count++] = (yjm_shift){(uint32_t)compacted, (uint32_t)(block_offset + (size_t)start - compacted)};
+        }
         if (keep == UINT64_MAX) { // nothing removed in this block
             memcpy(out, block, 64);
             return (size_t)(out + 64 - output);
@@ -130,12 +153,16 @@ int yjm_looks_indented(const unsigned char *input, size_t length) {
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
+    return yjm_compact_mapped(input, length, output, NULL);
+}
+
+size_t yjm_compact_mapped(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
     scan_state state = {0, 0, false};
     size_t i = 0, o = 0;
     // Whole blocks while 16 bytes beyond them can be read, and the output's
     // 16-byte stores stay within `length` (it never runs ahead of the input).
     while (i + 64 + 16 <= length) {
-        o += compact_block(input + i, output + o, o, &state, UINT64_MAX);
+        o += compact_block(input + i, output + o, o, &state, UINT64_MAX, i, map && reserve_block_steps(map) ? map : NULL);
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
@@ -144,7 +171,8 @@ size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigne
         size_t n = length - i < 64 ? length - i : 64;
         memcpy(block, input + i, n);
         if (o > 0) out[0] = output[o - 1]; // the last byte written, for the word check
-        size_t count = compact_block(block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1);
+        size_t count = compact_block(block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
+                                     map && reserve_block_steps(map) ? map : NULL);
         memcpy(output + o, out + 1, count);
         o += count;
         i += n;

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import YAJLModel
 
-/// `YAJLDecoder` parses indented input from a copy without its white space, which yajl would
-/// otherwise read a byte at a time. Nothing a user sees may change: the same values as
-/// `JSONDecoder`, the same errors, located in the input as it was written.
+/// Indented input is parsed from a copy without its white space, which yajl would otherwise
+/// read a byte at a time (see `IndentedParsingTests`). Nothing a decoder's user sees may change:
+/// the same values as `JSONDecoder`, the same errors, located in the input as it was written.
 @Suite("Codable: indented input")
 struct CodableIndentedInputTests {
     private struct Entry: Codable, Equatable {
@@ -37,10 +37,12 @@ struct CodableIndentedInputTests {
         expectSameDecoding([Entry].self, json)
     }
 
-    @Test func aJSONValueReadFromIndentedInputHasTheSameValue() throws {
+    /// A `JSONValue` property is a view of the input itself: its text is as written.
+    @Test func aJSONValueReadFromIndentedInputKeepsItsText() throws {
         let json = indented([#"{ "name": "x", "values": [ 1 ], "flags": [ ], "counts": { },"#, #""raw": { "a" : [ 1 , "b c" ] } }"#])
         let entry = try YAJLDecoder().decode(Entry.self, from: json)
         #expect(entry.raw == (try JSONDocument(parsing: #"{"a":[1,"b c"]}"#).root))
+        #expect(entry.raw?.rawJSON.string == #"{ "a" : [ 1 , "b c" ] }"#)
     }
 
     /// White space that separates two numbers or literals is not removed: the input is as

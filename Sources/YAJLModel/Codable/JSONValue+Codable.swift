@@ -4,8 +4,7 @@ import Foundation
 /// fields from a `JSONValue` can take part in any `Codable` graph.
 ///
 /// With ``YAJLDecoder`` decoding a `JSONValue` is free: it is the decoder's current node,
-/// in the same document, with nothing copied. (From indented input, that document is the
-/// decoder's copy of the input without white space; see the "Codable" article.) Other decoders (`JSONDecoder`, …) rebuild the
+/// in the same document, with nothing copied. Other decoders (`JSONDecoder`, …) rebuild the
 /// value and parse it into a document of its own. With ``YAJLEncoder`` a value is written as
 /// its bytes (re-encoded only when the output is pretty-printed or has sorted keys); other
 /// encoders get it through their containers.

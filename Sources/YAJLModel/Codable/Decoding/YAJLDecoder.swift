@@ -101,11 +101,6 @@ public final class YAJLDecoder: Sendable {
     }
 
     private static func parse(_ input: JSONInput, _ options: Options) throws -> JSONValue {
-        if let compacted = CompactedInput.copy(of: input, options: options.parseOptions),
-            let document = try? JSONDocument(input: compacted, options: options.parseOptions)
-        {
-            return document.root
-        }
         do {
             return try JSONDocument(input: input, options: options.parseOptions).root
         } catch {
