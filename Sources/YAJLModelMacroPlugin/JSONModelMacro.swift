@@ -91,7 +91,36 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         if usesKeyTable {
             members.append("private static let _jsonKeys = _JSONKeyTable(\(raw: literal(properties.map { literal($0.path) }, quoted: false)))")
         }
+        if hasIdentityPreprocess(structDecl) {
+            // Declared here, so that a `preprocess` in another extension is a redeclaration
+            // error instead of a step that `_preprocessesInput` would skip.
+            members.append("""
+                /// No preprocessing: `init(parsing:)` parses `Data` in place, without a copy.
+                \(raw: access)static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] { bytes }
+                """)
+            members.append("\(raw: access)static var _preprocessesInput: Bool { false }")
+        }
         return members
+    }
+
+    /// Protocols known not to supply a `preprocess` of their own.
+    private static let protocolsWithoutPreprocess: Set<String> = [
+        "JSONModel", "JSONConvertible", "JSONCodec", "Sendable", "Hashable", "Equatable", "Codable", "Encodable",
+        "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable",
+    ]
+
+    /// Whether the model's `preprocess` is surely the identity: its body declares none, and
+    /// it conforms to no protocol that could supply one (then the default, a copy, stays).
+    private static func hasIdentityPreprocess(_ structDecl: StructDeclSyntax) -> Bool {
+        let declaresPreprocess = structDecl.memberBlock.members.contains { member in
+            member.decl.as(FunctionDeclSyntax.self)?.name.text == "preprocess"
+        }
+        let inherited = structDecl.inheritanceClause?.inheritedTypes ?? []
+        let onlyKnownProtocols = inherited.allSatisfy { type in
+            let name = type.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            return protocolsWithoutPreprocess.contains(name)
+        }
+        return !declaresPreprocess && onlyKnownProtocols
     }
 
     /// The model's storage class: a cache field per property, typed `Optional<T>` (filled

@@ -33,7 +33,7 @@ public enum JSONKeyStrategy: Sendable {
 /// `var json: JSONValue`. Computed and static properties are left alone.
 ///
 /// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
-@attached(member, names: named(_storage), named(_JSONStorage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(_validateProperties), named(_propertyValues))
+@attached(member, names: named(_storage), named(_JSONStorage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(_validateProperties), named(_propertyValues), named(preprocess), named(_preprocessesInput))
 @attached(memberAttribute)
 @attached(extension, conformances: JSONModel, Codable)
 public macro JSONModel(keys: JSONKeyStrategy = .useDefaultKeys) =

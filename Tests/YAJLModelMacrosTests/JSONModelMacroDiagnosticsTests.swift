@@ -320,6 +320,15 @@ struct JSONModelMacroDiagnosticsTests {
                         super.init(copying: other)
                     }
                 }
+
+                /// No preprocessing: `init(parsing:)` parses `Data` in place, without a copy.
+                static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] {
+                    bytes
+                }
+
+                static var _preprocessesInput: Bool {
+                    false
+                }
             }
 
             extension Counter: JSONModel, Codable {

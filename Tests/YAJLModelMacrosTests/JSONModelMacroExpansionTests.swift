@@ -197,6 +197,15 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 private static let _jsonKeys = _JSONKeyTable([["title"], ["media", "m"], ["taken"], ["views"]])
+
+                /// No preprocessing: `init(parsing:)` parses `Data` in place, without a copy.
+                static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] {
+                    bytes
+                }
+
+                static var _preprocessesInput: Bool {
+                    false
+                }
             }
 
             extension Photo: JSONModel, Codable {
@@ -324,6 +333,15 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 private static let _jsonKeys = _JSONKeyTable([["first_name"], ["a.b", "c"]])
+
+                /// No preprocessing: `init(parsing:)` parses `Data` in place, without a copy.
+                public static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] {
+                    bytes
+                }
+
+                public static var _preprocessesInput: Bool {
+                    false
+                }
             }
 
             extension User: JSONModel, Codable {
@@ -375,6 +393,15 @@ struct JSONModelMacroExpansionTests {
                     init(copying other: _JSONStorage) {
                         super.init(copying: other)
                     }
+                }
+
+                /// No preprocessing: `init(parsing:)` parses `Data` in place, without a copy.
+                static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] {
+                    bytes
+                }
+
+                static var _preprocessesInput: Bool {
+                    false
                 }
             }
 

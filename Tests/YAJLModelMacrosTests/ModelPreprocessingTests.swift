@@ -17,6 +17,19 @@ struct RepairedItem {
     }
 }
 
+/// A protocol that supplies a `preprocess`: `@JSONModel` cannot see it, so a model that
+/// conforms keeps passing its input through it.
+protocol QuoteRepairing: JSONModel {}
+
+extension QuoteRepairing {
+    static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] { JSONPreprocessing.unescapingSingleQuotes(bytes) }
+}
+
+@JSONModel
+struct RepairedByProtocol: QuoteRepairing {
+    var title: String
+}
+
 /// Unwraps a `{"data": {...}}` envelope after parsing.
 @JSONModel
 struct EnvelopedUser {
@@ -42,6 +55,18 @@ struct ModelPreprocessingTests {
         #expect(item.title == #"Ada's harbour \'"#)
         let fromData = try RepairedItem(parsing: Data(#"{"title": "It\'s"}"#.utf8))
         #expect(fromData.title == "It's")
+    }
+
+    @Test func dataSkipsTheCopyOnlyWhenNoPreprocessCanApply() throws {
+        // Without a `preprocess` of its own, a model parses `Data` in place.
+        #expect(!InitBook._preprocessesInput)
+        let book = try InitBook(parsing: Data(#"{"title": "Dune", "pages": 412}"#.utf8))
+        #expect(book.title == "Dune" && book.pages == 412)
+        // One in the body, or one a protocol may supply, is always applied.
+        #expect(RepairedItem._preprocessesInput)
+        #expect(RepairedByProtocol._preprocessesInput)
+        let repaired = try RepairedByProtocol(parsing: Data(#"{"title": "It\'s"}"#.utf8))
+        #expect(repaired.title == "It's")
     }
 
     @Test func bytesHookFailureIsAModelError() throws {

@@ -27,7 +27,8 @@ extension JSONDocument {
     func isContainer(_ node: UInt32) -> Bool { tag(node) >= UInt32(YJM_ARRAY) }
 
     /// The index just past `node`'s subtree: its next sibling, if it has one.
-    @inline(__always)
+    /// (`@usableFromInline`, like `firstChild`, for the inlined element walks of typed arrays.)
+    @inline(__always) @usableFromInline
     func subtreeEnd(_ node: UInt32) -> UInt32 {
         switch tag(node) {
         case UInt32(YJM_ARRAY), UInt32(YJM_OBJECT): tree.nodes[Int(node) + 1].head
@@ -37,7 +38,7 @@ extension JSONDocument {
     }
 
     /// Index of the first child of a container (meaningless when it is empty).
-    @inline(__always)
+    @inline(__always) @usableFromInline
     func firstChild(_ container: UInt32) -> UInt32 { container + 2 }
 
     /// The key nodes of an object's members, in document order (each value follows its key).

@@ -23,7 +23,13 @@ where Element.Decoded: Sendable {
     /// The elements in order once the array has changed; nil until then.
     var slots: Slots<Element.Decoded>?
 
+    @usableFromInline
     init(validated json: JSONValue) { original = json }
+
+    /// Whether the array is still its original JSON (no change made), so elements are
+    /// read straight from their nodes.
+    @usableFromInline
+    var isUnchanged: Bool { slots == nil }
 
     /// The array's JSON, with any changes (written and parsed on first use after a change).
     public var json: JSONValue {
@@ -106,24 +112,34 @@ extension JSONArray {
     }
 
     /// Walks the elements in order, from one element's node to the next (no index to build).
+    /// Inlinable, so that a loop over a model array is specialized for its element type.
     public struct Iterator: IteratorProtocol {
-        let array: JSONArray
-        var position = 0
-        var node: UInt32
+        @usableFromInline let array: JSONArray
+        @usableFromInline var position = 0
+        @usableFromInline var node: UInt32
 
+        @usableFromInline
+        init(array: JSONArray, node: UInt32) {
+            self.array = array
+            self.node = node
+        }
+
+        @inlinable
         public mutating func next() -> Element.Decoded? {
             guard position < array.endIndex else { return nil }
             defer { position += 1 }
-            guard array.slots == nil else { return array[position] }
+            guard array.isUnchanged else { return array[position] }
             defer { node = array.original.document.subtreeEnd(node) }
             return array.decodedElement(at: node)
         }
     }
 
-    private func decodedElement(at node: UInt32) -> Element.Decoded {
+    @inlinable
+    func decodedElement(at node: UInt32) -> Element.Decoded {
         Element._decode(validated: JSONValue(document: original.document, node: node))
     }
 
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(array: self, node: original.document.firstChild(original.node))
     }
@@ -150,6 +166,7 @@ extension JSONArray {
 }
 
 extension JSONArray: JSONCodec {
+    @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         guard let elements = json.array else { return validation.reportKind("array", at: json) }
         for element in elements {
@@ -157,6 +174,7 @@ extension JSONArray: JSONCodec {
         }
     }
 
+    @inlinable
     public static func _decode(validated json: JSONValue) -> JSONArray<Element> { JSONArray(validated: json) }
 
     public static func _encode(_ value: JSONArray<Element>) -> JSON { value.edited.json }

@@ -27,7 +27,17 @@ public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, C
     /// Rewrites the raw bytes before they are parsed by `init(parsing:)`; the default
     /// returns them unchanged. A feed that escapes `'` as `\'` (invalid JSON) can be
     /// repaired here with ``JSONPreprocessing/unescapingSingleQuotes(_:)``.
+    ///
+    /// Declare it in the model's own body: `@JSONModel` sees it there. A model without one
+    /// gets the identity from the macro, so `init(parsing:)` parses `Data` where it lies,
+    /// and a `preprocess` declared in another extension is then a redeclaration error
+    /// rather than a step silently skipped.
     static func preprocess(_ bytes: [UInt8]) throws -> [UInt8]
+
+    /// Whether `init(parsing:)` must pass the input through ``preprocess(_:)``, which takes
+    /// it as `[UInt8]` (a copy of `Data`). Generated: false when the macro knows `preprocess`
+    /// is its identity; true by default.
+    static var _preprocessesInput: Bool { get }
 
     /// Rewrites the parsed JSON before the model reads it (ICJSONMapper's
     /// `transformJSONRepresentationBeforeMapping`); the default returns it unchanged.
@@ -35,8 +45,14 @@ public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, C
 }
 
 extension JSONModel {
+    // The defaults and the nested-model checks below are inlinable: a model nested in
+    // another, or held in a typed array, is checked and built once per element, and
+    // specializing these calls removes a witness-table hop and a transform call from each.
+    @inlinable
     public static func preprocess(_ bytes: [UInt8]) throws -> [UInt8] { bytes }
+    @inlinable
     public static func transform(_ json: JSONValue) throws -> JSONValue { json }
+    public static var _preprocessesInput: Bool { true }
 
     /// Reads a model from `json`, checking everything its properties reach first.
     /// - Throws: ``JSONModelError`` listing every problem, each with its path and offset.
@@ -53,7 +69,13 @@ extension JSONModel {
     }
 
     /// Parses `data` (after ``preprocess(_:)``) and reads a model from it.
+    ///
+    /// Without a `preprocess` step, the document keeps `data` itself as its input: no copy.
     public init(parsing data: Data, options: JSONParseOptions = .init()) throws(JSONModelError) {
+        guard Self._preprocessesInput else {
+            self = try Self.checked(Self.parsed { () throws(JSONError) in try JSONDocument(parsing: data, options: options) }.root)
+            return
+        }
         try self.init(parsing: Array(data), options: options)
     }
 
@@ -70,17 +92,21 @@ extension JSONModel {
         } catch {
             throw JSONModelError(issues: [.init(path: "", offset: 0, reason: .invalidValue("preprocessing failed: \(error)"))])
         }
-        let document: JSONDocument
+        self = try Self.checked(Self.parsed { () throws(JSONError) in try JSONDocument(parsing: prepared, options: options) }.root)
+    }
+
+    /// The document `parse` makes, its `JSONError` reported as the model's.
+    private static func parsed(_ parse: () throws(JSONError) -> JSONDocument) throws(JSONModelError) -> JSONDocument {
         do throws(JSONError) {
-            document = try JSONDocument(parsing: prepared, options: options)
+            return try parse()
         } catch {
             throw JSONModelError(issues: [.init(path: "", offset: error.offset, reason: .invalidJSON(error), location: error.location)])
         }
-        self = try Self.checked(document.root)
     }
 
     // MARK: JSONCodec, so models nest in models, arrays and dictionaries
 
+    @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         do {
             validateObject(try applyingTransform(json), into: &validation)
@@ -89,6 +115,7 @@ extension JSONModel {
         }
     }
 
+    @inlinable
     public static func _decode(validated json: JSONValue) -> Self {
         // The transform succeeded on this same value during validation.
         Self(_validatedJSON: (try? applyingTransform(json)) ?? json)
@@ -96,16 +123,18 @@ extension JSONModel {
 
     public var jsonRepresentation: JSON { JSON(json) }
 
-    private static func validateObject(_ json: JSONValue, into validation: inout JSONValidation) {
+    @inlinable
+    static func validateObject(_ json: JSONValue, into validation: inout JSONValidation) {
         guard json.kind == .object else { return validation.reportKind("object", at: json) }
         _validateProperties(of: json, into: &validation)
     }
 
-    private static func applyingTransform(_ json: JSONValue) throws(JSONModelError) -> JSONValue {
+    @inlinable
+    static func applyingTransform(_ json: JSONValue) throws(JSONModelError) -> JSONValue {
         do {
             return try transform(json)
         } catch {
-            throw JSONModelError(issues: [.init(path: "", offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
+            throw JSONModelError(transformFailed: error, at: json)
         }
     }
 

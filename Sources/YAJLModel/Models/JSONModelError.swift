@@ -66,6 +66,13 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
 
     public init(issues: [Issue]) { self.issues = issues }
 
+    /// A model's ``JSONModel/transform(_:)`` threw `error` on `json`. Out of line, so the
+    /// inlined model checks that can throw it stay small.
+    @usableFromInline
+    init(transformFailed error: any Error, at json: JSONValue) {
+        self.init(issues: [.init(path: "", offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
+    }
+
     /// The paths of all missing keys (JSONModel's `kJSONModelMissingKeys`).
     public var missingKeys: [String] { issues.filter { $0.reason == .missingKey }.map(\.path) }
 
@@ -102,6 +109,7 @@ public struct JSONValidation: Sendable {
 
     /// Records an issue that a model read inside `value` found, keeping its path (below
     /// `value`) and its byte offset.
+    @usableFromInline
     mutating func report(_ issue: JSONModelError.Issue, inside value: JSONValue) {
         problems.append(Problem(value: value, suffix: issue.path, reason: issue.reason, offset: issue.offset))
     }

@@ -66,8 +66,8 @@ extension JSONDocument {
 /// Iterating walks the tree in order; indexing is O(1) (arrays whose elements
 /// are not all scalars get an element index on first random access).
 public struct JSONArrayView: RandomAccessCollection, Sendable {
-    let document: JSONDocument
-    let node: UInt32
+    @usableFromInline let document: JSONDocument
+    @usableFromInline let node: UInt32
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { document.payload(node) }
@@ -78,16 +78,26 @@ public struct JSONArrayView: RandomAccessCollection, Sendable {
         return JSONValue(document: document, node: document.element(position, of: node))
     }
 
+    // Inlinable, like the iterator: models and typed arrays walk every element through it.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(document: document, position: document.firstChild(node), end: document.subtreeEnd(node))
     }
 
     /// Walks the elements in order, skipping each one's subtree in O(1).
     public struct Iterator: IteratorProtocol, Sendable {
-        let document: JSONDocument
-        var position: UInt32
-        let end: UInt32
+        @usableFromInline let document: JSONDocument
+        @usableFromInline var position: UInt32
+        @usableFromInline let end: UInt32
 
+        @usableFromInline
+        init(document: JSONDocument, position: UInt32, end: UInt32) {
+            self.document = document
+            self.position = position
+            self.end = end
+        }
+
+        @inlinable
         public mutating func next() -> JSONValue? {
             guard position < end else { return nil }
             defer { position = document.subtreeEnd(position) }
@@ -129,6 +139,13 @@ public struct JSONObjectView: Collection, Sendable {
         return (keyView(at: position).string, JSONValue(document: document, node: document.subtreeEnd(position.key)))
     }
 
+    /// The value of the member at `position`, which must be a valid index other than
+    /// `endIndex`, without building its key as a `String` as the subscript does.
+    public func value(at position: Index) -> JSONValue {
+        precondition(position.ordinal >= 0 && position.ordinal < count, "JSONObjectView index out of range")
+        return JSONValue(document: document, node: document.subtreeEnd(position.key))
+    }
+
     /// The key at `position`, without copying.
     public func keyView(at position: Index) -> JSONUTF8View {
         // A key node is a string node, so the view always exists.
@@ -139,7 +156,7 @@ public struct JSONObjectView: Collection, Sendable {
     public var keys: Keys { Keys(members: self) }
 
     /// The values in document order.
-    public var values: LazyMapCollection<JSONObjectView, JSONValue> { lazy.map(\.value) }
+    public var values: LazyMapCollection<DefaultIndices<JSONObjectView>, JSONValue> { indices.lazy.map(value(at:)) }
 
     /// The keys of an object, as `String`s, in document order.
     public struct Keys: Collection, Sendable {
