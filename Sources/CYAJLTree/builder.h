@@ -27,7 +27,7 @@ typedef struct yjm_shift_map {
     int failed; // a step could not be stored: the map is incomplete
 } yjm_shift_map;
 
-/// Whether white space is an eighth or more of the first 4 KiB of `input`: worth
+/// Whether white space is a third or more of the first 4 KiB of `input`: worth
 /// removing with `yjm_compact_mapped` before a parse.
 int yjm_looks_indented(const unsigned char *input, size_t length);
 

@@ -149,7 +149,9 @@ static size_t compact_block(const unsigned char *block, unsigned char *output, s
 int yjm_looks_indented(const unsigned char *input, size_t length) {
     size_t sample = length < 4096 ? length : 4096, spaces = 0;
     for (size_t i = 0; i < sample; i++) spaces += input[i] == ' ' || input[i] == '\n' || input[i] == '\t' || input[i] == '\r';
-    return sample > 0 && spaces * 8 >= sample; // one eighth or more: below that, the copy costs what it saves
+    // A third or more. The copy and its map cost about six instructions a byte and save about
+    // twenty a byte of white space: twitter.json, 26 % white space, parsed 4 % slower from a copy.
+    return sample > 0 && spaces * 3 >= sample;
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {

@@ -146,6 +146,25 @@ struct ModelScalarTypesTests {
         #expect(issue.offset == ModelTestSupport.offset(of: "1e39", in: text))
     }
 
+    /// Long numbers without an exponent are checked by their length alone up to the edge
+    /// of each type's range; at and past it, by converting them.
+    @Test(arguments: [
+        (String(repeating: "9", count: 308), String(repeating: "9", count: 38), true),  // 10^308 - 1, 10^38 - 1
+        ("1" + String(repeating: "0", count: 308), "3" + String(repeating: "0", count: 38), true),  // 10^308, 3·10^38: still finite
+        ("-" + String(repeating: "9", count: 309), "1", false),  // -10^309: no Double
+        ("1", String(repeating: "9", count: 39) + ".5", false),  // 10^39: no Float
+    ])
+    func longNumbersAreInRangeExactlyWhenTheyConvert(ratio: String, small: String, valid: Bool) throws {
+        let text = #"{"text": "", "flag": false, "ratio": \#(ratio), "small": \#(small), "price": 1}"#
+        if valid {
+            let bag = try ScalarBag(parsing: text)
+            #expect(bag.ratio == Double(ratio) && bag.small == Float(small))
+        } else {
+            let error = ModelTestSupport.modelError { _ = try ScalarBag(parsing: text) }
+            #expect(error?.issues.count == 1 && error?.issues.first?.reason.isInvalidValue == true)
+        }
+    }
+
     @Test func wrongKindsOfScalars() throws {
         let text = #"{"text": 1, "flag": "true", "ratio": false, "small": [], "price": {}}"#
         let error = try #require(ModelTestSupport.modelError { _ = try ScalarBag(parsing: text) })

@@ -16,9 +16,9 @@ struct IndentedParsingTests {
         return options
     }()
 
-    /// `lines`, each indented by `indent` spaces: white space well over the share (an eighth)
-    /// at which the copy is made.
-    private func indented(_ lines: [String], indent: Int = 24) -> String {
+    /// `lines`, each indented by `indent` spaces: white space well over the share (a third of
+    /// the first 4 KiB) at which the copy is made.
+    private func indented(_ lines: [String], indent: Int = 80) -> String {
         lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 
@@ -57,7 +57,9 @@ struct IndentedParsingTests {
         for width in [1, 2, 15, 16, 17, 63, 64, 65, 127, 130] {
             let gap = String(repeating: " \t\r\n", count: width / 4) + String(repeating: " ", count: width % 4)
             let items = (0..<40).map { #"{"k\#($0)":\#(gap)[\#(gap)\#($0),\#(gap)"v"\#(gap)]\#(gap)}"# }
-            try expectSameTree("[" + gap + items.joined(separator: "," + gap) + gap + "]" + gap)
+            // Led by enough white space that the copy is made however narrow the gaps.
+            let lead = String(repeating: "\n", count: 2048)
+            try expectSameTree(lead + "[" + gap + items.joined(separator: "," + gap) + gap + "]" + gap)
         }
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// the input alive (without copying `Data` or `[UInt8]`) and reads them in place.
 ///
 /// yajl reads white space a byte at a time, so indented text (from 256 bytes to 64 MiB,
-/// white space an eighth or more of its first 4 KiB, no comments allowed) is parsed from a
+/// white space a third or more of its first 4 KiB, no comments allowed) is parsed from a
 /// copy without the white space between tokens, made 64 bytes at a time, and the copy's
 /// offsets are mapped back as nodes are made. The copy is freed once the tree is built; the
 /// tree, every offset and any error are the text's own.

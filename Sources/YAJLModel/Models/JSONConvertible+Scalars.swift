@@ -1,3 +1,4 @@
+import CYAJLTree
 import Foundation
 
 extension String: JSONConvertible {
@@ -33,6 +34,15 @@ extension Bool: JSONConvertible {
 }
 
 extension JSONValue {
+    /// Whether this is a JSON number written without an exponent in fewer than `digits`
+    /// characters: its magnitude is then below 10^(digits - 1), so it converts to a finite
+    /// binary floating-point value of that range. Checking that scans a few bytes, where
+    /// the conversion that validation would otherwise run costs several times more.
+    func isNumberWithoutExponent(shorterThan digits: Int) -> Bool {
+        guard document.tag(node) == UInt32(YJM_NUMBER), document.payload(node) < digits else { return false }
+        return document.withNumberText(node) { text in !text.contains { $0 | 0x20 == UInt8(ascii: "e") } }
+    }
+
     /// Calls `body` with the number this value holds, either as a JSON number or
     /// as a string of number text (`"36"`), as NTJsonModel read numeric properties.
     func withNumberOrNumericString<R>(_ body: (JSONNumberText) -> R?) -> R? {
@@ -116,6 +126,8 @@ extension Double: JSONConvertible {
     }
 
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        // Below 10^308, every number is a finite Double: only other text needs converting.
+        if json.isNumberWithoutExponent(shorterThan: 309) { return }
         if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", into: &validation) }
     }
 
@@ -137,6 +149,8 @@ extension Float: JSONConvertible {
     }
 
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
+        // Below 10^38, every number is a finite Float.
+        if json.isNumberWithoutExponent(shorterThan: 39) { return }
         if read(json) == nil { json.reportNumberProblem("Float", into: &validation) }
     }
 

@@ -18,6 +18,10 @@ public struct _JSONKeyTable: Sendable {
     /// Bit n: some first key is n bytes long (bit 63: 63 or more). A member whose key has
     /// no length here is passed over by its node alone, without reading its bytes.
     private let lengths: UInt64
+    /// Whether no two properties share a first key (as dotted paths can): then a member
+    /// is at most one property's, and the property declared after the last one found is
+    /// tried before hashing, since members mostly come in the order properties are declared.
+    private let firstKeysAreUnique: Bool
 
     /// A table of `paths`, each property's keys from the model's object to its value, by property index.
     public init(_ paths: [[String]]) {
@@ -39,6 +43,7 @@ public struct _JSONKeyTable: Sendable {
             }
         }
         self.lengths = paths.reduce(0) { $0 | Self.lengthBit(($1.first ?? "").utf8.count) }
+        self.firstKeysAreUnique = Set(paths.map { $0.first ?? "" }).count == paths.count
         self.bytes = bytes
         self.ends = ends
         self.rests = paths.map { $0.dropFirst() }
@@ -58,14 +63,29 @@ public struct _JSONKeyTable: Sendable {
         bytes.withUnsafeBytes { keys in
             ends.withUnsafeBufferPointer { ends in
                 slots.withUnsafeBufferPointer { slots in
-                    let mask = slots.count - 1
-                    object.document.forEachMember(of: object.node, keyLengths: lengths) { key, value in
-                        var slot = Int(truncatingIfNeeded: keyEndsHash(key)) & mask
+                    let mask = slots.count &- 1
+                    let count = ends.count
+                    @inline(__always) func key(_ index: Int) -> UnsafeRawBufferPointer {
+                        UnsafeRawBufferPointer(rebasing: keys[(index == 0 ? 0 : ends[index &- 1])..<ends[index]])
+                    }
+                    var expected = firstKeysAreUnique ? 0 : count  // `count`: no guess
+                    object.document.forEachMember(of: object.node, keyLengths: lengths) { member, value in
+                        if expected < count, _keyBytesEqual(key(expected), member) {
+                            body(expected, value)
+                            expected &+= 1
+                            return
+                        }
+                        var slot = Int(truncatingIfNeeded: keyEndsHash(member)) & mask
                         while slots[slot] != 0 {
-                            let index = Int(slots[slot] - 1)
-                            let start = index == 0 ? 0 : ends[index - 1]
-                            if _keyBytesEqual(UnsafeRawBufferPointer(rebasing: keys[start..<ends[index]]), key) { body(index, value) }
-                            slot = (slot + 1) & mask
+                            let index = Int(slots[slot] &- 1)
+                            if _keyBytesEqual(key(index), member) {
+                                body(index, value)
+                                if firstKeysAreUnique {
+                                    expected = index &+ 1
+                                    return
+                                }
+                            }
+                            slot = (slot &+ 1) & mask
                         }
                     }
                 }
