@@ -74,10 +74,13 @@ static int grow_nodes(builder *b) {
 }
 
 /// The offset in the text of byte `offset` of what yajl parses: the same byte,
-/// unless that is a compact copy (see `yjm_parse`). Offsets are asked for in
-/// order, so the map is walked forward, a step or none per token.
-static inline uint32_t text_offset(builder *b, size_t offset) {
-    if (b->shifts) {
+/// unless that is a compact copy (`mapped`; see `yjm_parse`). Offsets are asked
+/// for in order, so the map is walked forward, a step or none per token.
+///
+/// Every callback takes `mapped` as a constant (the two callback tables below),
+/// so that a parse of the text as it is, or a stream, pays nothing for the map.
+__attribute__((always_inline)) static inline uint32_t text_offset(builder *b, size_t offset, int mapped) {
+    if (mapped) {
         while (b->next_shift < b->shift_count && b->shifts[b->next_shift].compacted <= offset) b->next_shift++;
         offset += b->shifts[b->next_shift - 1].shift;
     }
@@ -106,22 +109,19 @@ static inline int append2(builder *b, yjm_node first, yjm_node second) {
 /// `next_token` would walk the indentation of pretty-printed text.
 static size_t token_end(const builder *b) { return b->chunk_start + yajl_get_bytes_consumed(b->yajl); }
 
-static int on_null(void *context) {
-    builder *b = context;
+__attribute__((always_inline)) static inline int null_node(builder *b, int mapped) {
     size_t start = token_end(b) - 4;
     b->last_end = start + 4;
-    return append(b, YJM_NULL, text_offset(b, start));
+    return append(b, YJM_NULL, text_offset(b, start, mapped));
 }
 
-static int on_boolean(void *context, int value) {
-    builder *b = context;
+__attribute__((always_inline)) static inline int boolean_node(builder *b, int value, int mapped) {
     size_t start = token_end(b) - (value ? 4 : 5);
     b->last_end = start + (value ? 4 : 5);
-    return append(b, value ? YJM_TRUE : YJM_FALSE, text_offset(b, start));
+    return append(b, value ? YJM_TRUE : YJM_FALSE, text_offset(b, start, mapped));
 }
 
-static int on_number(void *context, const char *text, size_t length) {
-    builder *b = context;
+__attribute__((always_inline)) static inline int number_node(builder *b, const char *text, size_t length, int mapped) {
     const unsigned char *p = (const unsigned char *)text;
     // A number that ends the input (or, in a stream, a chunk) reaches us from
     // yajl's own buffer, not from the input; its text is in the input all the same.
@@ -129,7 +129,7 @@ static int on_number(void *context, const char *text, size_t length) {
                                                                        : next_token(b);
     if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, offset);
     b->last_end = offset + length;
-    return append(b, YJM_NUMBER | (uint32_t)length << YJM_KIND_BITS, text_offset(b, offset));
+    return append(b, YJM_NUMBER | (uint32_t)length << YJM_KIND_BITS, text_offset(b, offset, mapped));
 }
 
 /// Offset just past the closing quote of the string token that opens at
@@ -153,13 +153,13 @@ static size_t string_end(const builder *b, size_t quote) {
 /// in the input: validate its UTF-8 and point the node at it. Always inlined, so
 /// that `on_string` stays as lean as it was before streaming shared this.
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
-                                                                      size_t length) {
+                                                                      size_t length, int mapped) {
     if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
     size_t valid = yjm_ascii_prefix(text, length);
     if (valid != length) valid += yjm_utf8_valid_prefix(text + valid, length - valid);
     if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
     b->last_end = (size_t)(text - b->input) + length + 1;
-    return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, text_offset(b, (size_t)(text - b->input) - 1));
+    return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, text_offset(b, (size_t)(text - b->input) - 1, mapped));
 }
 
 /// A string that yajl hands over from its own buffer, `length` bytes decoded: one
@@ -173,7 +173,8 @@ __attribute__((noinline)) static int append_copied_string(builder *b, size_t len
     size_t raw_length = end - quote - 2;
     // Every escape is longer than what it stands for, so equal lengths mean
     // none: the same node as when yajl points into the input.
-    if (raw_length == length) return append_plain_string(b, b->input + quote + 1, length);
+    int mapped = b->shifts != NULL; // rare enough to ask
+    if (raw_length == length) return append_plain_string(b, b->input + quote + 1, length, mapped);
     if (end - quote > YJM_MAX_PAYLOAD || raw_length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, quote);
     if (b->side_size + raw_length > b->side_capacity) {
         size_t capacity = b->side_capacity ? b->side_capacity : 256;
@@ -187,24 +188,24 @@ __attribute__((noinline)) static int append_copied_string(builder *b, size_t len
     yjm_status status = yjm_decode_string(b->input + quote + 1, raw_length, b->side + b->side_size,
                                           &decoded_length, &bad);
     if (status != YJM_OK) return fail(b, status, quote + 1 + bad);
-    yjm_node first = {YJM_ESCAPED_STRING | (uint32_t)(end - quote) << YJM_KIND_BITS, text_offset(b, quote)};
+    yjm_node first = {YJM_ESCAPED_STRING | (uint32_t)(end - quote) << YJM_KIND_BITS, text_offset(b, quote, mapped)};
     yjm_node second = {(uint32_t)b->side_size, (uint32_t)decoded_length};
     b->side_size += decoded_length;
     b->last_end = end;
     return append2(b, first, second);
 }
 
-static int on_string(void *context, const unsigned char *text, size_t length) {
-    builder *b = context;
+__attribute__((always_inline)) static inline int string_node(builder *b, const unsigned char *text, size_t length,
+                                                             int mapped) {
     // yajl hands over a pointer into the input exactly when the string had no
     // escapes (and, in a stream, lies within one chunk); then the node just points at it.
     if (text >= b->input && text < b->input + b->input_length) {
-        return append_plain_string(b, text, length);
+        return append_plain_string(b, text, length, mapped);
     }
     return append_copied_string(b, length);
 }
 
-static int open_container_node(builder *b, uint32_t kind) {
+__attribute__((always_inline)) static inline int open_container_node(builder *b, uint32_t kind, int mapped) {
     size_t start = token_end(b) - 1;
     b->last_end = start + 1;
     if (b->depth >= b->max_depth) return fail(b, YJM_ERR_DEPTH, start);
@@ -217,13 +218,13 @@ static int open_container_node(builder *b, uint32_t kind) {
         b->stack_capacity = capacity;
     }
     uint32_t node = b->node_count;
-    if (!append2(b, (yjm_node){kind, text_offset(b, start)}, (yjm_node){0, 0})) return 0;
+    if (!append2(b, (yjm_node){kind, text_offset(b, start, mapped)}, (yjm_node){0, 0})) return 0;
     b->open = &b->stack[++b->depth];
     *b->open = (open_container){node, 0};
     return 1;
 }
 
-static int close_container_node(builder *b, int is_object) {
+__attribute__((always_inline)) static inline int close_container_node(builder *b, int is_object, int mapped) {
     open_container open = *b->open;
     b->open = &b->stack[--b->depth];
     uint32_t count = is_object ? open.count / 2 : open.count;
@@ -231,14 +232,18 @@ static int close_container_node(builder *b, int is_object) {
     b->last_end = end;
     if (count > YJM_MAX_PAYLOAD) return fail(b, YJM_ERR_COUNT, b->nodes[open.node].offset);
     b->nodes[open.node].head |= count << YJM_KIND_BITS;
-    b->nodes[open.node + 1] = (yjm_node){b->node_count, text_offset(b, end - 1) + 1}; // just past the bracket
+    b->nodes[open.node + 1] = (yjm_node){b->node_count, text_offset(b, end - 1, mapped) + 1}; // just past the bracket
     return 1;
 }
 
-static int on_start_map(void *context) { return open_container_node(context, YJM_OBJECT); }
-static int on_end_map(void *context) { return close_container_node(context, 1); }
-static int on_start_array(void *context) { return open_container_node(context, YJM_ARRAY); }
-static int on_end_array(void *context) { return close_container_node(context, 0); }
+static int on_null(void *b) { return null_node(b, 0); }
+static int on_boolean(void *b, int value) { return boolean_node(b, value, 0); }
+static int on_number(void *b, const char *text, size_t length) { return number_node(b, text, length, 0); }
+static int on_string(void *b, const unsigned char *text, size_t length) { return string_node(b, text, length, 0); }
+static int on_start_map(void *b) { return open_container_node(b, YJM_OBJECT, 0); }
+static int on_end_map(void *b) { return close_container_node(b, 1, 0); }
+static int on_start_array(void *b) { return open_container_node(b, YJM_ARRAY, 0); }
+static int on_end_array(void *b) { return close_container_node(b, 0, 0); }
 
 const yajl_callbacks yjm_builder_callbacks = {
     .yajl_null = on_null,
@@ -250,6 +255,28 @@ const yajl_callbacks yjm_builder_callbacks = {
     .yajl_end_map = on_end_map,
     .yajl_start_array = on_start_array,
     .yajl_end_array = on_end_array,
+};
+
+// The same callbacks for a compact copy of the text, whose offsets go through the map.
+static int on_null_mapped(void *b) { return null_node(b, 1); }
+static int on_boolean_mapped(void *b, int value) { return boolean_node(b, value, 1); }
+static int on_number_mapped(void *b, const char *text, size_t length) { return number_node(b, text, length, 1); }
+static int on_string_mapped(void *b, const unsigned char *text, size_t length) { return string_node(b, text, length, 1); }
+static int on_start_map_mapped(void *b) { return open_container_node(b, YJM_OBJECT, 1); }
+static int on_end_map_mapped(void *b) { return close_container_node(b, 1, 1); }
+static int on_start_array_mapped(void *b) { return open_container_node(b, YJM_ARRAY, 1); }
+static int on_end_array_mapped(void *b) { return close_container_node(b, 0, 1); }
+
+static const yajl_callbacks mapped_builder_callbacks = {
+    .yajl_null = on_null_mapped,
+    .yajl_boolean = on_boolean_mapped,
+    .yajl_number = on_number_mapped,
+    .yajl_string = on_string_mapped,
+    .yajl_start_map = on_start_map_mapped,
+    .yajl_map_key = on_string_mapped,
+    .yajl_end_map = on_end_map_mapped,
+    .yajl_start_array = on_start_array_mapped,
+    .yajl_end_array = on_end_array_mapped,
 };
 
 /// The first byte at or after `i` that is neither white space nor in a comment.
@@ -440,7 +467,8 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
 
     // One node per 8 input bytes covers the corpus without a regrow; pages that
     // are never written cost nothing, and the array is trimmed at the end.
-    if (!yjm_builder_start(&b, options, (uint32_t)(length / 8 + 16), &yjm_builder_callbacks, &b)) {
+    const yajl_callbacks *callbacks = shifts ? &mapped_builder_callbacks : &yjm_builder_callbacks;
+    if (!yjm_builder_start(&b, options, (uint32_t)(length / 8 + 16), callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
     }
