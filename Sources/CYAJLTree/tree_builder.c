@@ -499,9 +499,9 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     return YJM_OK;
 }
 
-/// Indented text up to this size is parsed from a compact copy. The copy and its
-/// map cost about as much memory again as the text; past this size that matters
-/// more than the time saved.
+/// Indented text up to this size is parsed from a compact copy. The copy (as long
+/// as the text) and its map (8 bytes a run of kept bytes: one or two a value) live
+/// until the tree is built; past this size that memory matters more than the time.
 #define COMPACT_UP_TO ((size_t)64 << 20)
 /// Below this size, the copy's two allocations cost about what yajl spends on the spaces.
 #define COMPACT_FROM ((size_t)256)
