@@ -30,7 +30,10 @@ public enum JSONKeyStrategy: Sendable {
 /// Each stored property becomes an accessor that decodes its value on first read and
 /// caches it. The macro also writes `init(json:)` (through ``JSONModel``),
 /// `init(parsing:)`, a memberwise initializer that builds a new model from values, and
-/// `var json: JSONValue`. Computed and static properties are left alone.
+/// `var json: JSONValue`. Computed and static properties are left alone. A
+/// `static func preprocess` belongs in the struct's body: without one the macro writes the
+/// identity there, so `init(parsing:)` reads `Data` without copying it, and a `preprocess`
+/// in another extension of the struct does not compile.
 ///
 /// - Parameter keys: how property names become JSON keys; ``JSONKeyStrategy/useDefaultKeys`` by default.
 @attached(member, names: named(_storage), named(_JSONStorage), named(_jsonKeys), named(json), named(_jsonStorage), named(init), named(_validateProperties), named(_propertyValues), named(preprocess), named(_preprocessesInput))
