@@ -349,3 +349,25 @@ extension CodableKeyStrategyTests {
         #expect(try decoder.decode(Sample.self, from: json) == Sample(a_b: 1, fooBar: 3))
     }
 }
+
+extension CodableKeyStrategyTests {
+    /// Members that convert to one name, spelled several ways, before and after the one at the
+    /// lookup hint, in an object large enough for the hinted lookup: the first one wins, as
+    /// with `JSONDecoder`, also when the lookup finds the later one first and must look back.
+    @Test func spellingsOfOneNameMatchAsJSONDecoder() {
+        struct Wide: Decodable, Equatable { let id: Int; let profileImageUrl: String; let name: String?; let lastKey: Int? }
+        let fillers = (0..<20).map { #""filler_key_\#($0)": \#($0)"# }
+        let spellings = [#""profile_image_url": "snake""#, #""profileImageUrl": "plain""#, #""profile__image_url": "double""#,
+                         #""PROFILE_IMAGE_URL": "upper""#, #""profile_image_urls": "longer""#, #""profile_imageurl": "short""#]
+        for first in spellings.indices {
+            for second in spellings.indices where second != first {
+                // `id`, asked for first, before both spellings or between them.
+                let before: [String] = [#""id": 1"#] + fillers.prefix(10) + [spellings[first]] + fillers.suffix(10) + [spellings[second], #""name": "n""#]
+                let between: [String] = fillers.prefix(10) + [spellings[first], #""id": 1"#] + fillers.suffix(10) + [spellings[second], #""name": "n""#]
+                for members: [String] in [before, between, before.reversed(), between.reversed()] {
+                    expectSameDecoding(Wide.self, "{" + members.joined(separator: ", ") + "}", DecoderSetup(keys: .convertFromSnakeCase))
+                }
+            }
+        }
+    }
+}

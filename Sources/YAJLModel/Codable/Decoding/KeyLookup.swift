@@ -55,30 +55,34 @@ struct LookupHints {
 }
 
 /// 512 bits, two per key, chosen from `keyEndsHash`: with the 40 keys of a large object,
-/// about one key in fifty seems to be there when it is not.
+/// about one key in fifty seems to be there when it is not. Under a key strategy (`strong`), three
+/// per key: a key wrongly seen there costs a scan that converts every key before the hint (about
+/// 5,000 instructions in a Twitter user object, where a plain scan costs a fifth of that), and
+/// twitter.json's `profileImageUrl` was wrongly seen in every user.
 struct KeyBloom {
     // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
     // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    /// The key's two bits, in the low and the next nine bits of the result.
+    /// The key's three bits, in the low, the next and the next nine bits of the result.
     @inline(__always)
     static func bits(_ key: UnsafeRawBufferPointer) -> UInt32 {
         let hash = keyEndsHash(key)
-        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) & 0x3FFFF
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) & 0x7FF_FFFF
     }
 
     @inline(__always)
-    mutating func insert(_ bits: UInt32) {
+    mutating func insert(_ bits: UInt32, strong: Bool) {
         set(bits & 0x1FF)
-        set(bits >> 9)
+        set(bits >> 9 & 0x1FF)
+        if strong { set(bits >> 18) }
     }
 
     /// Mutating only so that the words are read where they are: `withUnsafeBytes(of:)` of a
     /// value copies its 64 bytes first.
     @inline(__always)
-    mutating func contains(_ bits: UInt32) -> Bool {
-        isSet(bits & 0x1FF) && isSet(bits >> 9)
+    mutating func contains(_ bits: UInt32, strong: Bool) -> Bool {
+        isSet(bits & 0x1FF) && isSet(bits >> 9 & 0x1FF) && (!strong || isSet(bits >> 18))
     }
 
     /// Sets `bit` (0..<512).
@@ -111,24 +115,24 @@ extension JSONValueDecoder {
     @inline(__always)
     func member(_ key: CachedKey, in object: UInt32, slot: Int) -> UInt32? {
         if usesDefaultKeys { return member(named: key.name, bits: key.bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
-        // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
-        let hint = lookupHints.hint(slot)
-        if hint.pointee.object != object { hint.pointee = LookupHint(object: object, next: document.firstChild(object)) }
-        if hint.pointee.next < document.subtreeEnd(object), !hint.pointee.seen.contains(key.bits),
-            let value = plainValue(hint.pointee.next, is: key.spelling)
-        {
-            hint.pointee.next = document.subtreeEnd(value)
-            hint.pointee.seen.insert(key.bits)
-            return value
-        }
-        return convertedMember(named: key.name, bits: key.bits, in: object, slot: slot)
+        return convertedMember(key, in: object, slot: slot)
     }
 
     /// `member(_:in:slot:)` under a key strategy that converts: out of line, so that the
     /// default lookup, inlined where keys are decoded, stays as small as it was.
     @inline(never)
-    private func convertedMember(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, slot: Int) -> UInt32? {
-        member(named: name, bits: bits, in: object, keys: KeyReading(slot: slot, converts: true))
+    private func convertedMember(_ key: CachedKey, in object: UInt32, slot: Int) -> UInt32? {
+        // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
+        let hint = lookupHints.hint(slot)
+        if hint.pointee.object != object { hint.pointee = LookupHint(object: object, next: document.firstChild(object)) }
+        if hint.pointee.next < document.subtreeEnd(object), !hint.pointee.seen.contains(key.bits, strong: true),
+            let value = plainValue(hint.pointee.next, is: key.spelling)
+        {
+            hint.pointee.next = document.subtreeEnd(value)
+            hint.pointee.seen.insert(key.bits, strong: true)
+            return value
+        }
+        return member(named: key.name, bits: key.bits, in: object, keys: KeyReading(slot: slot, converts: true))
     }
 
     @inline(__always)
@@ -140,11 +144,11 @@ extension JSONValueDecoder {
             return smallMember(named: name, bits: bits, first: first, end: end, object: object, keys: keys, hint: hint)
         }
         // The usual case: the key is the member at the hint, and none before it has the key.
-        if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits),
+        if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits, strong: keys.converts),
             let value = keys.converts ? valueIfKey(hint.pointee.next, is: name, keys: keys) : plainValue(hint.pointee.next, is: name)
         {
             hint.pointee.next = document.subtreeEnd(value)
-            hint.pointee.seen.insert(bits)
+            hint.pointee.seen.insert(bits, strong: keys.converts)
             return value
         }
         return hintedMember(named: name, bit: bits, first: first, end: end, object: object, keys: keys, hint: &hint.pointee)
@@ -202,12 +206,12 @@ extension JSONValueDecoder {
         named name: UnsafeRawBufferPointer, bit: UInt32, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading, hint: inout LookupHint
     ) -> UInt32? {
         if hint.object != object { hint = LookupHint(object: object, next: first) }
-        if hint.complete && !hint.all.contains(bit) { return nil }
+        if hint.complete && !hint.all.contains(bit, strong: keys.converts) { return nil }
 
         // Onward from the hint; a match there is the first unless the name may be earlier.
         var passed = hint.seen
         if let value = scan(for: name, bits: bit, from: hint.next, to: end, keys: keys, recording: &passed) {
-            if hint.seen.contains(bit), let earlier = firstMatch(for: name, from: first, to: hint.next, keys: keys) {
+            if hint.seen.contains(bit, strong: keys.converts), let earlier = firstMatch(for: name, from: first, to: hint.next, keys: keys) {
                 var prefix = KeyBloom()
                 _ = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
                 (hint.next, hint.seen) = (document.subtreeEnd(earlier), prefix)
@@ -218,7 +222,7 @@ extension JSONValueDecoder {
         }
         // Every key is now in `passed`. Then from the start up to the hint, if it may be there.
         (hint.all, hint.complete) = (passed, true)
-        guard hint.seen.contains(bit) else { return nil }
+        guard hint.seen.contains(bit, strong: keys.converts) else { return nil }
         var prefix = KeyBloom()
         let value = scan(for: name, bits: bit, from: first, to: hint.next, keys: keys, recording: &prefix)
         if let value { (hint.next, hint.seen) = (document.subtreeEnd(value), prefix) }
@@ -238,11 +242,11 @@ extension JSONValueDecoder {
             let value = document.subtreeEnd(key)
             let matches = withKeyBytes(key, keys) { bytes in
                 if _keyBytesEqual(bytes, name) { return true }
-                seen.insert(KeyBloom.bits(bytes))
+                seen.insert(KeyBloom.bits(bytes), strong: keys.converts)
                 return false
             }
             if matches {
-                seen.insert(nameBits)
+                seen.insert(nameBits, strong: keys.converts)
                 return value
             }
             key = document.subtreeEnd(value)
