@@ -4,11 +4,11 @@ import CYAJLTree
 /// Node indices are `UInt32`, as in the tree; every index passed here comes
 /// from the tree itself, so it is in range.
 extension JSONDocument {
-    @inline(__always)
+    @inlinable @inline(__always)
     func head(_ node: UInt32) -> UInt32 { tree.nodes[Int(node)].head }
 
     /// The raw kind tag: one of the `YJM_*` kinds.
-    @inline(__always)
+    @inlinable @inline(__always)
     func tag(_ node: UInt32) -> UInt32 { head(node) & UInt32(YJM_KIND_MASK) }
 
     /// Token length for numbers and strings, element count for containers.
@@ -20,7 +20,7 @@ extension JSONDocument {
     func startOffset(_ node: UInt32) -> Int { Int(tree.nodes[Int(node)].offset) }
 
     /// Whether `node` is `null` (for the models' inlined validation).
-    @usableFromInline
+    @inlinable @inline(__always)
     func isNull(_ node: UInt32) -> Bool { tag(node) == UInt32(YJM_NULL) }
 
     @inline(__always)
@@ -28,7 +28,7 @@ extension JSONDocument {
 
     /// The index just past `node`'s subtree: its next sibling, if it has one.
     /// (`@usableFromInline`, like `firstChild`, for the inlined element walks of typed arrays.)
-    @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     func subtreeEnd(_ node: UInt32) -> UInt32 {
         switch tag(node) {
         case UInt32(YJM_ARRAY), UInt32(YJM_OBJECT): tree.nodes[Int(node) + 1].head
@@ -38,7 +38,7 @@ extension JSONDocument {
     }
 
     /// Index of the first child of a container (meaningless when it is empty).
-    @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     func firstChild(_ container: UInt32) -> UInt32 { container + 2 }
 
     /// The key nodes of an object's members, in document order (each value follows its key).

@@ -28,7 +28,7 @@ public final class JSONDocument: @unchecked Sendable {
     // written only with the document's lock held (see `IndexLocks`).
 
     let input: JSONInput
-    let tree: yjm_tree
+    @usableFromInline let tree: yjm_tree
     /// True when the input's bytes can be copied as JSON as they are (no comments).
     let isVerbatimJSON: Bool
     /// Read and written only through ``indexes``, with the lock `IndexLocks` picks

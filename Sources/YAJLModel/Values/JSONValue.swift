@@ -29,6 +29,7 @@ public struct JSONValue: Sendable {
     }
 
     /// What kind of value this is.
+    @inlinable
     public var kind: JSONKind {
         switch document.tag(node) {
         case UInt32(YJM_NULL): .null

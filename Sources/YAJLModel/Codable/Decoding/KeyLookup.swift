@@ -57,8 +57,8 @@ struct LookupHints {
 /// 512 bits, two per key, chosen from `keyEndsHash`: with the 40 keys of a large object,
 /// about one key in fifty seems to be there when it is not. Under a key strategy (`strong`), three
 /// per key: a key wrongly seen there costs a scan that converts every key before the hint (about
-/// 5,000 instructions in a Twitter user object, where a plain scan costs a fifth of that), and
-/// twitter.json's `profileImageUrl` was wrongly seen in every user.
+/// 5,000 instructions in a Twitter user object), and with two bits twitter.json's
+/// `profileImageUrl` was wrongly seen in every user.
 struct KeyBloom {
     // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
     // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
