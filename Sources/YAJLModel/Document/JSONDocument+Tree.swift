@@ -27,7 +27,8 @@ extension JSONDocument {
     func isContainer(_ node: UInt32) -> Bool { tag(node) >= UInt32(YJM_ARRAY) }
 
     /// The index just past `node`'s subtree: its next sibling, if it has one.
-    /// (`@usableFromInline`, like `firstChild`, for the inlined element walks of typed arrays.)
+    /// (Inlinable, like `tag`, `isNull` and `firstChild`, so that models' checks and element
+    /// walks, compiled in the model's module, read nodes without a call.)
     @inlinable @inline(__always)
     func subtreeEnd(_ node: UInt32) -> UInt32 {
         switch tag(node) {
