@@ -11,7 +11,7 @@ extension Array: DecodableArray where Element: Decodable {
         // Compared once per array here, rather than by `value` for each element.
         if Element.self == [Double].self { return try decoder.arraysOfDoubles(node, element, as: Self.self) }
         if decoder.decodesItself(Element.self) {
-            return try decoder.elementsDecodingThemselves(of: node, element, as: Element.self)
+            return try decoder.elements(of: node, element) { try decoder.element($0, as: Element.self, depth: $1, index: $2) }
         }
         return try decoder.elements(of: node, element) { try decoder.value($0, as: Element.self, depth: $1, .index($2)) }
     }
@@ -54,29 +54,20 @@ extension JSONValueDecoder {
         return result
     }
 
-    /// The elements of the array at `node`, each decoded by its own `init(from:)`, with the
-    /// decoder moved to it. The element's step is pushed onto the path once per array and its
-    /// index rewritten for each element: a push and a pop of a `PathElement` (an enum with an
-    /// existential payload, copied and destroyed through its value witnesses) cost about 230
-    /// instructions an element.
-    func elementsDecodingThemselves<Element: Decodable>(of node: UInt32, _ element: PathElement?, as _: Element.Type) throws -> [Element] {
-        let count = document.payload(node)
-        guard count > 0 else { return [] }
-        let saved = moveIn(node, element)
-        defer { moveOut(saved) }
-        path.append(.index(0))
-        let step = path.count - 1
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        var child = document.firstChild(node)
-        let end = document.subtreeEnd(node)
-        while child < end {
-            path.withUnsafeMutableBufferPointer { $0[step] = .index(result.count) }
-            self.node = child
-            result.append(try Element(from: self))
-            child = document.subtreeEnd(child)
+    /// The array element at `node`, decoded by its own `init(from:)` with the decoder moved to
+    /// it. The element's step is pushed for the array's first element and rewritten in place
+    /// for the others (the array's `moveOut` pops it): a push and a pop of a `PathElement` (an
+    /// enum with an existential payload, copied and destroyed through its value witnesses)
+    /// cost about 230 instructions an element.
+    @inline(__always)
+    func element<T: Decodable>(_ node: UInt32, as _: T.Type, depth: Int, index: Int) throws -> T {
+        if path.count == depth {
+            path.append(.index(index))
+        } else {
+            path.withUnsafeMutableBufferPointer { $0[depth] = .index(index) }
         }
-        return result
+        self.node = node
+        return try T(from: self)
     }
 
     /// Whether `value` and `unwrap` give every `T` to `T.init(from:)` as it is: true unless `T`
