@@ -12,7 +12,7 @@ extension JSONDocument {
     func tag(_ node: UInt32) -> UInt32 { head(node) & UInt32(YJM_KIND_MASK) }
 
     /// Token length for numbers and strings, element count for containers.
-    @inline(__always)
+    @inlinable @inline(__always)
     func payload(_ node: UInt32) -> Int { Int(head(node) >> UInt32(YJM_KIND_BITS)) }
 
     /// Byte offset of the value's first byte in the input.

@@ -136,7 +136,7 @@ extension JSONArray {
 
     @inlinable
     func decodedElement(at node: UInt32) -> Element.Decoded {
-        Element._decode(validated: JSONValue(document: original.document, node: node))
+        Unmanaged.passUnretained(original.document)._withUnsafeGuaranteedRef { Element._decode(validated: JSONValue(document: $0, node: node)) }
     }
 
     @inlinable
@@ -168,10 +168,7 @@ extension JSONArray {
 extension JSONArray: JSONCodec {
     @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        guard let elements = json.array else { return validation.reportKind("array", at: json) }
-        for element in elements {
-            Element._validate(element, into: &validation)
-        }
+        _JSONModelSupport.validateElements(of: json, as: Element.self, into: &validation)
     }
 
     @inlinable

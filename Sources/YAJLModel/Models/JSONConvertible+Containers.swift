@@ -50,20 +50,25 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
 
     @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        guard let elements = json.array else { return validation.reportKind("array", at: json) }
-        for element in elements {
-            Element._validate(element, into: &validation)
-        }
+        _JSONModelSupport.validateElements(of: json, as: Element.self, into: &validation)
     }
 
     @inlinable
     public static func _decode(validated json: JSONValue) -> [Element] {
-        guard let elements = json.array else { return [] }
-        // A loop, not `map`: `map` over the view cost about a thousand instructions even
-        // for an empty array.
+        guard json.kind == .array else { return [] }
+        // A loop over nodes, not `map` over the view: `map` cost about a thousand
+        // instructions even for an empty array, and each view element a retain.
+        let document = json.document
         var array: [Element] = []
-        array.reserveCapacity(elements.count)
-        for element in elements { array.append(Element._decode(validated: element)) }
+        array.reserveCapacity(document.payload(json.node))
+        var element = document.firstChild(json.node)
+        let end = document.subtreeEnd(json.node)
+        while element < end {
+            array.append(Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
+                Element._decode(validated: JSONValue(document: $0, node: element))
+            })
+            element = document.subtreeEnd(element)
+        }
         return array
     }
 
@@ -96,9 +101,18 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
 
     @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
-        guard let members = json.object else { return validation.reportKind("object", at: json) }
-        for index in members.indices {  // values only: checking needs no key strings
-            Value._validate(members.value(at: index), into: &validation)
+        guard json.kind == .object else { return validation.reportKind("object", at: json) }
+        // Values only (checking needs no key strings), each passed unretained, as a
+        // model's properties are (see `_JSONModelSupport.validate(_:key:in:codec:hasDefault:into:)`).
+        let document = json.document
+        var key = document.firstChild(json.node)
+        let end = document.subtreeEnd(json.node)
+        while key < end {
+            let value = document.subtreeEnd(key)
+            Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
+                Value._validate(JSONValue(document: $0, node: value), into: &validation)
+            }
+            key = document.subtreeEnd(value)
         }
     }
 

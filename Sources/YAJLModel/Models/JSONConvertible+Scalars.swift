@@ -7,6 +7,7 @@ extension String: JSONConvertible {
         self = text
     }
 
+    @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.kind != .string { validation.reportKind("string", at: json) }
     }
@@ -22,11 +23,13 @@ extension Bool: JSONConvertible {
         self = value
     }
 
+    @inlinable
     public static func _validate(_ json: JSONValue, into validation: inout JSONValidation) {
         if json.kind != .bool { validation.reportKind("boolean", at: json) }
     }
 
-    public static func _decode(validated json: JSONValue) -> Bool { json.bool ?? false }
+    @inlinable
+    public static func _decode(validated json: JSONValue) -> Bool { json.document.tag(json.node) == UInt32(YJM_TRUE) }
 
     public static var _cachesDecodedValue: Bool { false }
 
@@ -131,7 +134,12 @@ extension Double: JSONConvertible {
         if json.withNumberOrNumericString({ $0.double }) == nil { json.reportNumberProblem("Double", into: &validation) }
     }
 
-    public static func _decode(validated json: JSONValue) -> Double { json.withNumberOrNumericString { $0.double } ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Double {
+        // A number node converts straight from its text (validation proved it finite):
+        // no `JSONNumberText` to build, which cost as much as the conversion.
+        guard json.document.tag(json.node) == UInt32(YJM_NUMBER) else { return json.withNumberOrNumericString { $0.double } ?? 0 }
+        return json.document.withNumberText(json.node, JSONNumberText.nearestDouble)
+    }
 
     public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 }
@@ -154,7 +162,11 @@ extension Float: JSONConvertible {
         if read(json) == nil { json.reportNumberProblem("Float", into: &validation) }
     }
 
-    public static func _decode(validated json: JSONValue) -> Float { read(json) ?? 0 }
+    public static func _decode(validated json: JSONValue) -> Float {
+        // As `Double`'s.
+        guard json.document.tag(json.node) == UInt32(YJM_NUMBER) else { return read(json) ?? 0 }
+        return json.document.withNumberText(json.node, JSONNumberText.nearestFloat)
+    }
 
     public var jsonRepresentation: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 }

@@ -173,8 +173,31 @@ extension _JSONModelSupport {
         return current.node
     }
 
+    /// Checks every element of an array with `codec`, or reports that `json` is not one.
+    @inlinable
+    public static func validateElements<Codec: JSONCodec>(
+        of json: JSONValue, as codec: Codec.Type, into validation: inout JSONValidation
+    ) {
+        guard json.kind == .array else { return validation.reportKind("array", at: json) }
+        let document = json.document
+        var element = document.firstChild(json.node)
+        let end = document.subtreeEnd(json.node)
+        while element < end {
+            // Unretained, as below.
+            Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
+                Codec._validate(JSONValue(document: $0, node: element), into: &validation)
+            }
+            element = document.subtreeEnd(element)
+        }
+    }
+
     /// Checks one property whose first key's value, at `node` (0 when missing), has been found.
-    /// The value is passed on borrowed, so checking it costs no reference counting.
+    ///
+    /// The value is made from the document unretained (the model's object holds it):
+    /// `JSONValue(document:node:)` for the call otherwise cost a retain and a release of
+    /// the document per property, which the optimizer kept even around a check that reads
+    /// only a tag. The same call through an inlined helper kept the pair too, so each hot
+    /// site spells it out.
     @inlinable
     public static func validate<Codec: JSONCodec>(
         _ node: UInt32, key: String, in object: JSONValue, codec: Codec.Type, hasDefault: Bool,
@@ -184,7 +207,7 @@ extension _JSONModelSupport {
             if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
             return
         }
-        Codec._validate(JSONValue(document: object.document, node: node), into: &validation)
+        Unmanaged.passUnretained(object.document)._withUnsafeGuaranteedRef { Codec._validate(JSONValue(document: $0, node: node), into: &validation) }
     }
 
     /// Checks a property with a dotted path whose first key's value, at `node`, has been found.

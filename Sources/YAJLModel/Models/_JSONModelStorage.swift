@@ -107,7 +107,7 @@ open class _JSONModelStorage: @unchecked Sendable {
     ) -> Codec.Decoded {
         if !isEdited, node != 0, !original.document.isNull(node) {
             // The usual read: the value found when the model was created, passed on borrowed.
-            return Codec._decode(validated: JSONValue(document: original.document, node: node))
+            return Unmanaged.passUnretained(original.document)._withUnsafeGuaranteedRef { Codec._decode(validated: JSONValue(document: $0, node: node)) }
         }
         let found = isEdited ? changedMember(at: path()) : original.document.value(at: node)
         return _JSONModelSupport.read(found, from: original, codec: codec, default: defaultValue())

@@ -29,7 +29,7 @@ public struct JSONValue: Sendable {
     }
 
     /// What kind of value this is.
-    @inlinable
+    @inlinable @inline(__always)  // so that `kind == .string` becomes a test of the tag
     public var kind: JSONKind {
         switch document.tag(node) {
         case UInt32(YJM_NULL): .null
