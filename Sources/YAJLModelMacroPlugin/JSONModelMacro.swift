@@ -28,17 +28,17 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
         let validations = properties.map { property in
             let hasDefault = property.defaultValue != nil
             if let discriminator = property.discriminator {
-                let node = usesKeyTable ? "nodeAt(\(property.slot))" : "_JSONModelSupport.node(of: json, key: \(StringLiteralExprSyntax(content: property.path[0])))"
+                let node = usesKeyTable ? "found[\(property.slot)]" : "_JSONModelSupport.node(of: json, key: \(StringLiteralExprSyntax(content: property.path[0])))"
                 return "_JSONModelSupport.validate(\(node), \(keyArgument(property.path)), in: json, choosingBy: \(StringLiteralExprSyntax(content: discriminator)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
             }
             return usesKeyTable
-                ? "_JSONModelSupport.validate(nodeAt(\(property.slot)), \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
+                ? "_JSONModelSupport.validate(found[\(property.slot)], \(keyArgument(property.path)), in: json, codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
                 : "_JSONModelSupport.validate(json, \(keyArgument(property.path)), codec: \(property.codec).self, hasDefault: \(hasDefault), into: &validation)"
         }
         let validationBody = if properties.isEmpty {
             "_ = (json, validation)"
         } else if usesKeyTable {
-            "_JSONModelSupport.withMembers(of: json, table: _jsonKeys) { nodeAt in\n" + validations.joined(separator: "\n") + "\n}"
+            "_JSONModelSupport.withMembers(of: json, table: _jsonKeys) { found in\n" + validations.joined(separator: "\n") + "\n}"
         } else {
             validations.joined(separator: "\n")
         }

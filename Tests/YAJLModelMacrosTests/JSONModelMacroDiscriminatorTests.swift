@@ -20,7 +20,7 @@ struct JSONModelMacroDiscriminatorTests {
         #expect(text.contains(#"_storage._record(newValue, slot: 0, at: ["type"], codec: String.self, overlapping: 0)"#))
         #expect(text.contains(#"_storage._record(newValue, slot: 1, at: ["payload"], codec: EventPayload.self, overlapping: 0)"#))
         #expect(text.contains(#"_storage._read(_storage.nodes.1, at: ["payload"], choosingBy: "type", codec: EventPayload.self, default: nil)"#))
-        #expect(text.contains(#"_JSONModelSupport.validate(nodeAt(1), key: "payload", in: json, choosingBy: "type", codec: EventPayload.self, hasDefault: false, into: &validation)"#))
+        #expect(text.contains(#"_JSONModelSupport.validate(found[1], key: "payload", in: json, choosingBy: "type", codec: EventPayload.self, hasDefault: false, into: &validation)"#))
     }
 
     @Test func aDottedPathCannotHaveASiblingDiscriminator() {

@@ -151,11 +151,11 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { nodeAt in
-                        _JSONModelSupport.validate(nodeAt(0), key: "title", in: json, codec: String.self, hasDefault: false, into: &validation)
-                        _JSONModelSupport.validate(nodeAt(1), path: ["media", "m"], in: json, codec: URL.self, hasDefault: false, into: &validation)
-                        _JSONModelSupport.validate(nodeAt(2), key: "taken", in: json, codec: _JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
-                        _JSONModelSupport.validate(nodeAt(3), key: "views", in: json, codec: Int.self, hasDefault: true, into: &validation)
+                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { found in
+                        _JSONModelSupport.validate(found[0], key: "title", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(found[1], path: ["media", "m"], in: json, codec: URL.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(found[2], key: "taken", in: json, codec: _JSONOptionalTransform<EpochSeconds>.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(found[3], key: "views", in: json, codec: Int.self, hasDefault: true, into: &validation)
                     }
                 }
 
@@ -297,9 +297,9 @@ struct JSONModelMacroExpansionTests {
                 }
 
                 public static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { nodeAt in
-                        _JSONModelSupport.validate(nodeAt(0), key: "first_name", in: json, codec: String.self, hasDefault: false, into: &validation)
-                        _JSONModelSupport.validate(nodeAt(1), path: ["a.b", "c"], in: json, codec: Int.self, hasDefault: false, into: &validation)
+                    _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { found in
+                        _JSONModelSupport.validate(found[0], key: "first_name", in: json, codec: String.self, hasDefault: false, into: &validation)
+                        _JSONModelSupport.validate(found[1], path: ["a.b", "c"], in: json, codec: Int.self, hasDefault: false, into: &validation)
                     }
                 }
 

@@ -18,7 +18,8 @@ struct LifetimeParent {
 
 /// Models check and read their properties through values made from the document without a
 /// retain (the model holds it for the call). What a read returns must still hold the
-/// document itself: under AddressSanitizer (`.ci/test`), a missing retain is a use after free.
+/// document itself: under AddressSanitizer a missing retain is a use after free. (`.ci/test`'s
+/// sanitizer runs leave the macros out; `TypedArrayLifetimeTests` covers the containers there.)
 @Suite("Lifetime: values read from a model outlive it")
 struct ModelLifetimeTests {
     static let text = #"""

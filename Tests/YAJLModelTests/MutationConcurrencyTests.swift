@@ -54,9 +54,9 @@ private struct Account: JSONModel {
     }
 
     static func _validateProperties(of json: JSONValue, into validation: inout JSONValidation) {
-        _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { nodeAt in
-            _JSONModelSupport.validate(nodeAt(0), key: "owner", in: json, codec: String.self, hasDefault: false, into: &validation)
-            _JSONModelSupport.validate(nodeAt(1), key: "balance", in: json, codec: Int.self, hasDefault: false, into: &validation)
+        _JSONModelSupport.withMembers(of: json, table: _jsonKeys) { found in
+            _JSONModelSupport.validate(found[0], key: "owner", in: json, codec: String.self, hasDefault: false, into: &validation)
+            _JSONModelSupport.validate(found[1], key: "balance", in: json, codec: Int.self, hasDefault: false, into: &validation)
         }
     }
     var _propertyValues: KeyValuePairs<String, Any> { ["owner": owner as Any, "balance": balance as Any] }
