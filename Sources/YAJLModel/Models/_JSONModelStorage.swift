@@ -106,7 +106,8 @@ open class _JSONModelStorage: @unchecked Sendable {
         default defaultValue: @autoclosure () -> Codec.Decoded?
     ) -> Codec.Decoded {
         if !isEdited, node != 0, !original.document.isNull(node) {
-            // The usual read: the value found when the model was created, passed on borrowed.
+            // The usual read: the value found when the model was created, made unretained (see
+            // `_JSONModelSupport.validate(_:key:in:codec:hasDefault:into:)`).
             return Unmanaged.passUnretained(original.document)._withUnsafeGuaranteedRef { Codec._decode(validated: JSONValue(document: $0, node: node)) }
         }
         let found = isEdited ? changedMember(at: path()) : original.document.value(at: node)
