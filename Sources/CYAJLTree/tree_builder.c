@@ -155,9 +155,11 @@ static size_t string_end(const builder *b, size_t quote) {
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
                                                                       size_t length, int mapped) {
     if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
-    size_t valid = yjm_ascii_prefix(text, length);
-    if (valid != length) valid += yjm_utf8_valid_prefix(text + valid, length - valid);
-    if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
+    if (!yjm_is_ascii(text, length, b->input)) {
+        size_t valid = yjm_ascii_prefix(text, length);
+        valid += yjm_utf8_valid_prefix(text + valid, length - valid);
+        if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
+    }
     b->last_end = (size_t)(text - b->input) + length + 1;
     return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, text_offset(b, (size_t)(text - b->input) - 1, mapped));
 }

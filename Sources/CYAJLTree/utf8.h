@@ -28,6 +28,32 @@ static inline size_t yjm_ascii_prefix(const unsigned char *bytes, size_t length)
     return i;
 }
 
+/// Whether `bytes[0 ..< length]` is all ASCII, with no branch that depends on the
+/// bytes and none per byte: it reads whole words, the last one ending at the
+/// string's end. A string of at most eight bytes is one word that starts before
+/// it, its bytes before the string shifted out. `readable_from` is where readable
+/// memory begins; a short string less than eight bytes past it takes the loop.
+/// The branch on a string's length per byte (`yjm_ascii_prefix`) was a mispredicted
+/// branch for most short strings, keys especially.
+static inline int yjm_is_ascii(const unsigned char *bytes, size_t length, const unsigned char *readable_from) {
+    uint64_t word, bits = 0;
+    if (length > 8) {
+        for (size_t i = 0; i + 8 < length; i += 8) {
+            memcpy(&word, bytes + i, 8);
+            bits |= word;
+        }
+        memcpy(&word, bytes + length - 8, 8);
+        return ((bits | word) & 0x8080808080808080ull) == 0;
+    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (length > 0 && (size_t)(bytes - readable_from) + length >= 8) {
+        memcpy(&word, bytes + length - 8, 8);
+        return ((word >> (64 - 8 * length)) & 0x8080808080808080ull) == 0; // the string's bytes are the high ones
+    }
+#endif
+    return yjm_ascii_prefix(bytes, length) == length;
+}
+
 /// Decodes the body of a string token (the bytes between its quotes) into `out`,
 /// which must hold `length` bytes: decoding never grows the text.
 /// Returns YJM_OK, or YJM_ERR_UTF8 / YJM_ERR_ESCAPE with `*bad_index` at the

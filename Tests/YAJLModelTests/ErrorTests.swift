@@ -152,6 +152,37 @@ struct ErrorTests {
         #expect(Array(string.utf8).firstRange(of: bytes) != nil)
     }
 
+    /// The parser tests a string for non-ASCII bytes a word at a time, the last word ending at
+    /// the string's end; a short string's word starts before the string. So a bad byte is
+    /// found at every position of every short length, whether the bytes before the string are
+    /// ASCII, non-ASCII, or not there (the input's start), and in indented text (a compact copy).
+    static let textsBeforeAString = ["[", #"["é","#, #"{"日本語":"#, "[" + String(repeating: "\n    \"é\",", count: 40) + "\n    "]
+
+    @Test(arguments: textsBeforeAString)
+    func invalidUTF8IsFoundAtEveryPositionOfAShortString(before: String) {
+        let close = Array(before.hasPrefix("{") ? #""}"#.utf8 : #""]"#.utf8)
+        for length in 1...17 {
+            for position in 0..<length {
+                var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                body[position] = 0xFF
+                let document = Array(before.utf8) + [UInt8(ascii: "\"")] + body + close
+                let offset = before.utf8.count + 1 + position
+                #expect(parseError(document) == .invalidUTF8(at: expectedLocation(offset, in: document)), "length \(length), position \(position)")
+            }
+        }
+    }
+
+    @Test(arguments: textsBeforeAString)
+    func anASCIIStringAfterNonASCIIParses(before: String) throws {
+        let close = before.hasPrefix("{") ? #""}"# : #""]"#
+        for length in 0...17 {
+            let string = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0))) })
+            let root = try JSONDocument(parsing: Array((before + "\"" + string + close).utf8)).root
+            let last = root.kind == .array ? root[root.count - 1]?.string : root["日本語"]?.string
+            #expect(last == string)
+        }
+    }
+
     @Test func invalidUTF8LocationCountsScalarsBeforeIt() {
         let text = Array("[\"ü\",\n \"日本".utf8) + [0xC0, 0xAF] + Array("\"]".utf8)
         #expect(parseError(text) == .invalidUTF8(at: JSONSourceLocation(offset: 15, line: 2, column: 5)))
