@@ -104,6 +104,52 @@ struct DigitParsingTests {
         }
         #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
     }
+
+    /// An integer read as one or two words, the bytes before it taken as leading zeros, equals
+    /// the digit loop: texts of 1 to 19 bytes of digits, signs, dots and exponents, at every
+    /// offset from 0 to 19 after random bytes (digits among them, which must not become digits of
+    /// the number).
+    @Test func plainIntegerAsWordsEqualsTheDigitLoop() {
+        var random = SplitMix64(seed: 64)
+        let alphabet = Array("0123456789".utf8) + Array("0123456789-.e".utf8)
+        var found: [String] = []
+        for _ in 0..<400_000 {
+            let offset = Int.random(in: 0...19, using: &random)
+            let length = Int.random(in: 1...19, using: &random)
+            var text = (0..<length).map { _ in alphabet.randomElement(using: &random) ?? 48 }
+            if Int.random(in: 0..<3, using: &random) == 0 { text[0] = UInt8(ascii: "-") }
+            let before = (0..<offset).map { _ in
+                Bool.random(using: &random) ? UInt8.random(in: 48...57, using: &random) : UInt8.random(in: 0...255, using: &random)
+            }
+            let buffer = before + text
+            let (word, loop) = buffer.withUnsafeBytes { bytes in
+                (JSONNumberText.plainInteger(in: bytes.baseAddress!, start: offset, count: length),
+                 JSONNumberText.plainInteger(UnsafeRawBufferPointer(rebasing: bytes[offset...])))
+            }
+            if word != loop { found.append("\(String(decoding: text, as: UTF8.self)) at \(offset): \(String(describing: word)), not \(String(describing: loop))") }
+        }
+        #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
+    }
+
+    /// The same through the readers: `YAJLDecoder` and a model's `Int` read give a short
+    /// integer's value exactly (and a number with an integral value, such as `1e3`), after text
+    /// whose last bytes are digits, a sign or white space, and nil where the value is not an integer of the type.
+    @Test(arguments: ["[", "[1,", "[12345678,", "[-1234567,", "[0, \n\t   "])
+    func shortIntegersThroughTheReaders(before: String) throws {
+        let texts = ["0", "-0", "7", "-7", "10", "-10", "127", "128", "-128", "-129", "12345678", "-1234567",
+                     "99999999", "-9999999", "123456789", "-1234567890123456", "9007199254740991", "1.5", "-1.0", "1e3", "2E1", "0.0"]
+        for text in texts {
+            let json = Data((before + text + "]").utf8)
+            let value = try #require(Double(text))
+            let expected = Int(exactly: value)
+            #expect((try? YAJLDecoder().decode([Int].self, from: json))?.last == expected, "\(text) after \(before)")
+            if !before.contains("1234567") { // an Int8 array fails at those
+                #expect((try? YAJLDecoder().decode([Int8].self, from: json))?.last == Int8(exactly: value), "\(text) after \(before) as Int8")
+            }
+            let root = try JSONDocument(parsing: json).root
+            #expect((try? Int(json: #require(root[root.count - 1]))) == expected, "\(text) after \(before), model read")
+        }
+    }
 }
 
 /// A `DecimalSignificand`'s fields, or the same read one byte at a time as it was before

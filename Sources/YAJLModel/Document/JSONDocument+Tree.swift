@@ -109,6 +109,16 @@ extension JSONDocument {
         return input.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + count])) }
     }
 
+    /// A number node's value when its text is a plain integer (`JSONNumberText.plainInteger`).
+    @inline(__always)
+    func plainInteger(_ node: UInt32) -> Int64? {
+        let start = startOffset(node)
+        let count = payload(node)
+        return input.withBytes { bytes in
+            bytes.baseAddress.flatMap { JSONNumberText.plainInteger(in: UnsafeRawPointer($0), start: start, count: count) }
+        }
+    }
+
     /// Calls `body` with a number node's text.
     @inline(__always)
     func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {

@@ -83,7 +83,7 @@ extension JSONIntegerConvertible {
     /// The value, through a fast path for the usual plain integer text.
     @inline(__always)
     static func read(_ json: JSONValue) -> Self? {
-        if json.kind == .number, let plain = json.document.withNumberText(json.node, JSONNumberText.plainInteger) {
+        if json.kind == .number, let plain = json.document.plainInteger(json.node) {
             return Self(exactly: plain)
         }
         return json.withNumberOrNumericString { $0.integer(Self.self) }

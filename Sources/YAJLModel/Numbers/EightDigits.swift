@@ -1,6 +1,6 @@
 /// Eight ASCII digits at a time (SWAR, as in simdjson and fast_float): the digit loop of
 /// `DecimalSignificand` reads most significands in one or two steps instead of a branchy
-/// step per digit.
+/// step per digit, and a short plain integer is one step (`JSONNumberText.plainInteger(in:start:count:)`).
 enum EightDigits {
     /// The eight bytes at `offset`, the first in the lowest byte; the caller keeps
     /// `offset + 8` within the text.
@@ -27,5 +27,14 @@ enum EightDigits {
         value = value &* 10 &+ (value >> 8)  // each even byte: two digits
         value = ((value & byteMask) &* hundredAndMillion &+ ((value >> 16) & byteMask) &* oneAndTenThousand) >> 32
         return value & 0xFFFF_FFFF
+    }
+
+    /// The value of the `digits` (1 to 8) bytes that end at `end`, or nil unless all are
+    /// digits: the word that ends there, its bytes before them read as `0`s.
+    @inline(__always)
+    static func leadingZeros(_ base: UnsafeRawPointer, end: Int, digits: Int) -> UInt64? {
+        let below = (UInt64(1) << UInt64(truncatingIfNeeded: 64 - 8 * digits)) &- 1
+        let word = load(base, end - 8) & ~below | 0x3030_3030_3030_3030 & below
+        return areDigits(word) ? value(word) : nil
     }
 }

@@ -218,4 +218,29 @@ extension JSONNumberText {
         }
         return negative ? -value : value
     }
+
+    /// `plainInteger` of the text `input[start ..< start + count]`. An integer of at most 16
+    /// digits is read as one or two words, the last ending where the text ends, the first word's
+    /// bytes before the digits (the sign, or text before the number) taken as leading zeros: no
+    /// step per digit, and no loop whose exit depends on the number's length (a mispredicted
+    /// branch for integers of varying length). The words must lie in `input`, past its start.
+    @inline(__always)
+    static func plainInteger(in input: UnsafeRawPointer, start: Int, count: Int) -> Int64? {
+        let end = start + count
+        let negative = count > 0 && input.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
+        let digits = negative ? count - 1 : count
+        let value: UInt64?
+        if digits > 0, digits <= 8, end >= 8 {
+            value = EightDigits.leadingZeros(input, end: end, digits: digits)
+        } else if digits > 8, digits <= 16, end >= 16, let high = EightDigits.leadingZeros(input, end: end - 8, digits: digits - 8) {
+            let low = EightDigits.load(input, end - 8)
+            value = EightDigits.areDigits(low) ? high &* 100_000_000 &+ EightDigits.value(low) : nil
+        } else {
+            return plainInteger(UnsafeRawBufferPointer(start: input + start, count: count))
+        }
+        guard let value else { return nil }
+        return negative ? -Int64(value) : Int64(value)
+    }
+
+
 }

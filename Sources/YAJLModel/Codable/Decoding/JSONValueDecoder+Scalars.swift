@@ -23,10 +23,7 @@ extension JSONValueDecoder {
     /// An integer, exactly: `3`, `3.0` and `30e-1` are 3; `3.5`, or a value outside `T`, throws.
     func integer<T: FixedWidthInteger>(_ node: UInt32, _ depth: Int, _ element: @autoclosure () -> PathElement?) throws -> T {
         guard tag(node) == UInt32(YJM_NUMBER) else { throw wrongKind(T.self, node, depth, element()) }
-        let value: T? = withNumberText(node) { text in
-            if let small = JSONNumberText.plainInteger(text) { return T(exactly: small) }
-            return JSONNumberText(text).integer(T.self)
-        }
+        let value: T? = if let small = plainInteger(node) { T(exactly: small) } else { withNumberText(node) { JSONNumberText($0).integer(T.self) } }
         guard let value else { throw numberNotRepresentable(node, T.self, depth, element()) }
         return value
     }

@@ -105,6 +105,16 @@ final class JSONValueDecoder {
         return document.withStringBytes(node, body)
     }
 
+    /// A number node's value when its text is a plain integer (`JSONNumberText.plainInteger`).
+    @inline(__always)
+    func plainInteger(_ node: UInt32) -> Int64? {
+        let entry = document.tree.nodes[Int(node)]
+        if let input = scope.input {
+            return JSONNumberText.plainInteger(in: input, start: Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS)))
+        }
+        return document.plainInteger(node)
+    }
+
     /// Calls `body` with a number node's text.
     @inline(__always)
     func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
