@@ -33,8 +33,8 @@ static inline size_t yjm_ascii_prefix(const unsigned char *bytes, size_t length)
 /// string's end. A string of at most eight bytes is one word that starts before
 /// it, its bytes before the string shifted out. `readable_from` is where readable
 /// memory begins; a short string less than eight bytes past it takes the loop.
-/// The branch on a string's length per byte (`yjm_ascii_prefix`) was a mispredicted
-/// branch for most short strings, keys especially.
+/// (`yjm_ascii_prefix` ends in a byte loop whose exit depends on the string's
+/// length: a mispredicted branch for most short strings, keys especially.)
 static inline int yjm_is_ascii(const unsigned char *bytes, size_t length, const unsigned char *readable_from) {
     uint64_t word, bits = 0;
     if (length > 8) {

@@ -115,7 +115,7 @@ extension JSONDocument {
         let start = startOffset(node)
         let count = payload(node)
         return input.withBytes { bytes in
-            bytes.baseAddress.flatMap { JSONNumberText.plainInteger(in: UnsafeRawPointer($0), start: start, count: count) }
+            bytes.baseAddress.flatMap { JSONNumberText.plainInteger(in: $0, start: start, count: count) }
         }
     }
 

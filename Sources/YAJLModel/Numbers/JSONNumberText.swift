@@ -223,7 +223,8 @@ extension JSONNumberText {
     /// digits is read as one or two words, the last ending where the text ends, the first word's
     /// bytes before the digits (the sign, or text before the number) taken as leading zeros: no
     /// step per digit, and no loop whose exit depends on the number's length (a mispredicted
-    /// branch for integers of varying length). The words must lie in `input`, past its start.
+    /// branch for integers of varying length). `input` must be readable from its start to the text's
+    /// end; a text less than eight (or sixteen) bytes from the start takes the digit loop.
     @inline(__always)
     static func plainInteger(in input: UnsafeRawPointer, start: Int, count: Int) -> Int64? {
         let end = start + count
@@ -241,6 +242,4 @@ extension JSONNumberText {
         guard let value else { return nil }
         return negative ? -Int64(value) : Int64(value)
     }
-
-
 }
