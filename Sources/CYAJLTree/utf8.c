@@ -35,6 +35,32 @@ static size_t sequence_length(const unsigned char *s, size_t available) {
     return length;
 }
 
+/// Whether `s[0..<3]` is a three-byte sequence whose lead is E1-EC or EE-EF: one with
+/// no special range for its second byte (`sequence_length` checks E0 and ED).
+static inline int is_plain_three_byte(const unsigned char *s) {
+    unsigned char lead = s[0];
+    return (unsigned char)(lead - 0xE1) <= 0xEF - 0xE1 && lead != 0xED && ((s[1] ^ 0x80) | (s[2] ^ 0x80)) < 0x40;
+}
+
+/// How many bytes of `bytes` are plain three-byte sequences in a row: two a step,
+/// as one word, while eight bytes can be read, then one at a time.
+static size_t plain_three_byte_run(const unsigned char *bytes, size_t length) {
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const unsigned plain_leads = 0xDFFE; // bit n: lead En is plain (not E0, not ED)
+    while (i + 8 <= length) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        // Bytes 0 and 3 are leads En, the others continuations; then the two leads' n.
+        if ((word & 0xC0C0F0C0C0F0ull) != 0x8080E08080E0ull) break;
+        if (!(plain_leads >> (word & 0xF) & plain_leads >> (word >> 24 & 0xF) & 1)) break;
+        i += 6;
+    }
+#endif
+    while (i + 3 <= length && is_plain_three_byte(bytes + i)) i += 3;
+    return i;
+}
+
 size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length) {
     size_t i = 0;
     while (i < length) {
@@ -49,9 +75,9 @@ size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length) {
             i += 2;
             continue;
         }
-        if (lead >= 0xE1 && lead <= 0xEF && lead != 0xED && i + 3 <= length &&
-            (bytes[i + 1] & 0xC0) == 0x80 && (bytes[i + 2] & 0xC0) == 0x80) {
-            i += 3;
+        if (i + 3 <= length && is_plain_three_byte(bytes + i)) {
+            // CJK text is mostly three-byte characters in a row: stay here for them.
+            i += 3 + plain_three_byte_run(bytes + i + 3, length - i - 3);
             continue;
         }
         size_t n = sequence_length(bytes + i, length - i);
