@@ -150,6 +150,64 @@ struct DigitParsingTests {
             #expect((try? Int(json: #require(root[root.count - 1]))) == expected, "\(text) after \(before), model read")
         }
     }
+    /// A short decimal read as one word (`DecimalSignificand(shortDecimalIn:…)`) has the fields
+    /// the general reader gives, over 400,000 random texts of digits, dots, signs and exponents
+    /// at offsets 0-19 after random bytes that include digits and dots; and every text of the
+    /// shape it serves (`-?digits.digits`, at most eight bytes after the sign, ending eight or
+    /// more bytes into the input) takes it. Fails if the dot is not squeezed out exactly, if
+    /// the bytes before the number are not masked, or if other text is taken for a decimal.
+    @Test func shortDecimalAsAWordEqualsTheGeneralReader() {
+        var random = SplitMix64(seed: 99)
+        let alphabet = Array("0123456789".utf8) + Array("0123456789..-e".utf8)
+        var found: [String] = []
+        var taken = 0
+        for _ in 0..<400_000 {
+            let offset = Int.random(in: 0...19, using: &random)
+            var text = (0..<Int.random(in: 1...10, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 48 }
+            if Int.random(in: 0..<3, using: &random) == 0 { text[0] = UInt8(ascii: "-") }
+            let before = (0..<offset).map { _ in
+                Bool.random(using: &random) ? UInt8.random(in: 46...57, using: &random) : UInt8.random(in: 0...255, using: &random)
+            }
+            let buffer = before + text
+            let (word, general) = buffer.withUnsafeBytes { bytes in
+                (DecimalSignificand(shortDecimalIn: bytes.baseAddress!, start: offset, count: text.count).map(Reading.init),
+                 DecimalSignificand(UnsafeRawBufferPointer(rebasing: bytes[offset...])).map(Reading.init))
+            }
+            let string = String(decoding: text, as: UTF8.self)
+            let body = string.hasPrefix("-") ? string.dropFirst() : string[...]
+            let isShortDecimal = body.count >= 3 && body.count <= 8 && buffer.count >= 8
+                && body.split(separator: ".", omittingEmptySubsequences: false).count == 2
+                && !body.hasPrefix(".") && !body.hasSuffix(".") && body.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber }
+            if let word {
+                taken += 1
+                if word != general { found.append("\(string) at \(offset): \(word), not \(String(describing: general))") }
+            } else if isShortDecimal {
+                found.append("\(string) at \(offset) was not read as a short decimal")
+            }
+        }
+        #expect(taken > 10_000)
+        let mismatches = found.count
+        #expect(mismatches == 0, "for example: \(found.prefix(10))")
+    }
+
+    /// The same through the readers: `YAJLDecoder` (an array, and a keyed container) and a
+    /// model's `Double` read give `Double(String)`'s value for short decimals, after text whose
+    /// last bytes are digits, dots, a sign or white space.
+    @Test(arguments: ["[", "[1.5,", "[1234.567,", "[-123.45,", "[0, \n\t   "])
+    func shortDecimalsThroughTheReaders(before: String) throws {
+        struct Item: Decodable { let price: Double }
+        let texts = ["0.0", "-0.0", "1.5", "-1.5", "19.99", "0.05", "-0.001", "1234.567", "-1234.56", "9999999.9",
+                     "0.1234567", "-0.000001", "12.5e1", "1.0E-2", "123456789.5", "7", "-12"]
+        for text in texts {
+            let expected = try #require(Double(text))
+            let array = Data((before + text + "]").utf8)
+            #expect((try? YAJLDecoder().decode([Double].self, from: array))?.last?.bitPattern == expected.bitPattern, "\(text) after \(before)")
+            let object = Data((#"[{"price": "# + text + "}]").utf8)
+            #expect((try? YAJLDecoder().decode([Item].self, from: object))?.last?.price.bitPattern == expected.bitPattern, "\(text) in an object")
+            let root = try JSONDocument(parsing: array).root
+            #expect(try Double._decode(validated: #require(root[root.count - 1])).bitPattern == expected.bitPattern, "\(text) after \(before), model read")
+        }
+    }
 }
 
 /// A `DecimalSignificand`'s fields, or the same read one byte at a time as it was before

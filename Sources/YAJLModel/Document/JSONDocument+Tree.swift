@@ -119,6 +119,17 @@ extension JSONDocument {
         }
     }
 
+    /// A number node's text as a `DecimalSignificand` when it is a short decimal
+    /// (`DecimalSignificand(shortDecimalIn:start:count:)`).
+    @inline(__always)
+    func shortDecimal(_ node: UInt32) -> DecimalSignificand? {
+        let start = startOffset(node)
+        let count = payload(node)
+        return input.withBytes { bytes in
+            bytes.baseAddress.flatMap { DecimalSignificand(shortDecimalIn: $0, start: start, count: count) }
+        }
+    }
+
     /// Calls `body` with a number node's text.
     @inline(__always)
     func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {

@@ -138,6 +138,7 @@ extension Double: JSONConvertible {
         // A number node converts straight from its text (validation proved it finite):
         // no `JSONNumberText` to build, which cost as much as the conversion.
         guard json.document.tag(json.node) == UInt32(YJM_NUMBER) else { return json.withNumberOrNumericString { $0.double } ?? 0 }
+        if let short = json.document.shortDecimal(json.node), let value = EiselLemire.double(short) { return value }
         return json.document.withNumberText(json.node, JSONNumberText.nearestDouble)
     }
 

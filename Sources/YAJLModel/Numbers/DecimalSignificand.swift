@@ -8,6 +8,22 @@ struct DecimalSignificand {
     /// The power of ten; saturated far beyond any `Double` (|exponent| ≤ about 10^6).
     let exponent: Int
 
+    /// Reads a decimal of at most eight bytes after its sign, with one dot and no exponent
+    /// (`19.99`, `-0.5`), the text `input[start ..< start + count]`, as one word
+    /// (`EightDigits.decimal`). `input` must be readable from its start to the text's end;
+    /// nil for other text, and for text that ends within eight bytes of the start.
+    @inline(__always)
+    init?(shortDecimalIn input: UnsafeRawPointer, start: Int, count: Int) {
+        // Longer text (canada.json's coordinates) leaves at the first test.
+        guard count <= 9, count >= 3, start + count >= 8 else { return nil }
+        let negative = input.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
+        let length = negative ? count - 1 : count
+        guard length >= 3, length <= 8, let (digits, fractionDigits) = EightDigits.decimal(input, end: start + count, length: length) else {
+            return nil
+        }
+        (isNegative, significand, exponent) = (negative, digits, -fractionDigits)
+    }
+
     /// Reads `-?digits(.digits)?([eE][+-]?digits)?` (either side of the dot may be empty, not
     /// both); nil for more than 19 significant digits (which the exact path converts) or for
     /// other text.

@@ -1,6 +1,7 @@
 /// Eight ASCII digits at a time (SWAR, as in simdjson and fast_float): the digit loop of
 /// `DecimalSignificand` reads most significands in one or two steps instead of a branchy
-/// step per digit, and a short plain integer is one step (`JSONNumberText.plainInteger(in:start:count:)`).
+/// step per digit, and a short plain integer or decimal is one step (`JSONNumberText.plainInteger(in:start:count:)`,
+/// `DecimalSignificand(shortDecimalIn:start:count:)`).
 enum EightDigits {
     /// The eight bytes at `offset`, the first in the lowest byte; the caller keeps
     /// `offset + 8` within the text.
@@ -27,6 +28,23 @@ enum EightDigits {
         value = value &* 10 &+ (value >> 8)  // each even byte: two digits
         value = ((value & byteMask) &* hundredAndMillion &+ ((value >> 16) & byteMask) &* oneAndTenThousand) >> 32
         return value & 0xFFFF_FFFF
+    }
+
+    /// The `length` (3 to 8) bytes that end at `end`, when they are digits and one dot, not
+    /// the last byte (`19.99`): their digits as one integer, and how many follow the dot; else
+    /// nil. The dot is squeezed out of the word that ends there (the bytes before it move
+    /// up one byte, over it), and the word's bytes before the text read as `0`s.
+    @inline(__always)
+    static func decimal(_ base: UnsafeRawPointer, end: Int, length: Int) -> (digits: UInt64, fractionDigits: Int)? {
+        let below = (UInt64(1) &<< UInt64(truncatingIfNeeded: 64 - 8 * length)) &- 1
+        let word = load(base, end - 8) & ~below | 0x3030_3030_3030_3030 & below
+        // The first dot: the lowest zero byte of `word ^ "........"` (exact for the lowest one).
+        let dots = word ^ 0x2E2E_2E2E_2E2E_2E2E
+        let dotBits = (dots &- 0x0101_0101_0101_0101) & ~dots & 0x8080_8080_8080_8080
+        let dotShift = UInt64(dotBits.trailingZeroBitCount) & ~7  // 8 × its byte; 64 without one
+        guard dotShift < 56 else { return nil }
+        let squeezed = (word & ((1 &<< dotShift) &- 1)) &<< 8 | (word &>> (dotShift + 8)) &<< (dotShift + 8) | 0x30
+        return areDigits(squeezed) ? (value(squeezed), Int(truncatingIfNeeded: 7 - dotShift / 8)) : nil
     }
 
     /// The value of the `digits` (1 to 8) bytes that end at `end`, or nil unless all are

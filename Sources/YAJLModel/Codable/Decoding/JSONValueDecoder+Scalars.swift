@@ -39,7 +39,9 @@ extension JSONValueDecoder {
     /// The value of the number node `node` as `double` returns it, or nil where `double` throws.
     @inline(__always)
     func representableDouble(_ node: UInt32) -> Double? {
-        withNumberText(node) { text in
+        // A short decimal's value is exact or correctly rounded from an exact quotient: finite, and 0 only for 0.
+        if let short = shortDecimal(node), let value = EiselLemire.double(short) { return value }
+        return withNumberText(node) { text in
             let value = JSONNumberText.nearestDouble(text)
             guard value.isFinite, value != 0 || JSONNumberText(text).isZero else { return nil }
             return value

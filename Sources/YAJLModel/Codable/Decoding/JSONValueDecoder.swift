@@ -115,6 +115,17 @@ final class JSONValueDecoder {
         return document.plainInteger(node)
     }
 
+    /// A number node's text as a `DecimalSignificand` when it is a short decimal
+    /// (`DecimalSignificand(shortDecimalIn:start:count:)`).
+    @inline(__always)
+    func shortDecimal(_ node: UInt32) -> DecimalSignificand? {
+        let entry = document.tree.nodes[Int(node)]
+        if let input = scope.input {
+            return DecimalSignificand(shortDecimalIn: input, start: Int(entry.offset), count: Int(entry.head >> UInt32(YJM_KIND_BITS)))
+        }
+        return document.shortDecimal(node)
+    }
+
     /// Calls `body` with a number node's text.
     @inline(__always)
     func withNumberText<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
