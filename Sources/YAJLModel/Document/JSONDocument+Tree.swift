@@ -32,11 +32,15 @@ extension JSONDocument {
     @inlinable @inline(__always)
     func subtreeEnd(_ node: UInt32) -> UInt32 {
         switch tag(node) {
-        case UInt32(YJM_ARRAY), UInt32(YJM_OBJECT): tree.nodes[Int(node) + 1].head
+        case UInt32(YJM_ARRAY), UInt32(YJM_OBJECT): containerEnd(node)
         case UInt32(YJM_ESCAPED_STRING): node + 2
         default: node + 1
         }
     }
+
+    /// `subtreeEnd` of an array or object, read without testing its kind.
+    @inlinable @inline(__always)
+    func containerEnd(_ container: UInt32) -> UInt32 { tree.nodes[Int(container) + 1].head }
 
     /// Index of the first child of a container (meaningless when it is empty).
     @inlinable @inline(__always)

@@ -125,7 +125,7 @@ extension JSONValueDecoder {
         // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
         let hint = lookupHints.hint(slot)
         if hint.pointee.object != object { hint.pointee = LookupHint(object: object, next: document.firstChild(object)) }
-        if hint.pointee.next < document.subtreeEnd(object), !hint.pointee.seen.contains(key.bits, strong: true),
+        if hint.pointee.next < document.containerEnd(object), !hint.pointee.seen.contains(key.bits, strong: true),
             let value = plainValue(hint.pointee.next, is: key.spelling)
         {
             hint.pointee.next = document.subtreeEnd(value)
@@ -138,7 +138,7 @@ extension JSONValueDecoder {
     @inline(__always)
     private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
         let first = document.firstChild(object)
-        let end = document.subtreeEnd(object)
+        let end = document.containerEnd(object)
         let hint = lookupHints.hint(keys.slot)
         if !keys.converts, document.payload(object) <= Self.scannedObjectSize {
             return smallMember(named: name, bits: bits, first: first, end: end, object: object, keys: keys, hint: hint)
