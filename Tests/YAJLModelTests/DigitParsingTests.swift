@@ -65,7 +65,8 @@ struct DigitParsingTests {
             if double.bitPattern != Double(text)?.bitPattern { found.append("\(text): Double \(double)") }
             if float.bitPattern != Float(text)?.bitPattern { found.append("\(text): Float \(float)") }
         }
-        #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
+        let mismatches = found.count
+        #expect(mismatches == 0, "for example: \(found.prefix(10))")
     }
 
     /// The same significand, exponent and sign as a digit-at-a-time reading, and nil for the same
@@ -86,7 +87,8 @@ struct DigitParsingTests {
             }
             if read != reference { found.append("\(text): \(String(describing: read)) vs \(String(describing: reference))") }
         }
-        #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
+        let mismatches = found.count
+        #expect(mismatches == 0, "for example: \(found.prefix(10))")
     }
 
     /// `EightDigits` on every 8-byte string of one repeated byte around the digits, and on
@@ -102,7 +104,8 @@ struct DigitParsingTests {
             if EightDigits.areDigits(word) != digits { found.append("\(bytes): areDigits") }
             if digits, EightDigits.value(word) != UInt64(String(decoding: bytes, as: UTF8.self)) { found.append("\(bytes): value") }
         }
-        #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
+        let mismatches = found.count
+        #expect(mismatches == 0, "for example: \(found.prefix(10))")
     }
 
     /// An integer read as one or two words, the bytes before it taken as leading zeros, equals
@@ -128,7 +131,8 @@ struct DigitParsingTests {
             }
             if word != loop { found.append("\(String(decoding: text, as: UTF8.self)) at \(offset): \(String(describing: word)), not \(String(describing: loop))") }
         }
-        #expect(found.isEmpty, "\(found.count) mismatches: \(found.prefix(10))")
+        let mismatches = found.count
+        #expect(mismatches == 0, "for example: \(found.prefix(10))")
     }
 
     /// The same through the readers: `YAJLDecoder` and a model's `Int` read give a short
@@ -150,6 +154,7 @@ struct DigitParsingTests {
             #expect((try? Int(json: #require(root[root.count - 1]))) == expected, "\(text) after \(before), model read")
         }
     }
+
     /// A short decimal read as one word (`DecimalSignificand(shortDecimalIn:…)`) has the fields
     /// the general reader gives, over 400,000 random texts of digits, dots, signs and exponents
     /// at offsets 0-19 after random bytes that include digits and dots; and every text of the

@@ -31,11 +31,11 @@ struct KeyedContainerCache {
         var position: KeyedContainerPosition?
     }
 
-    /// Four ways for each set of key types, so that types of one set that are decoded inside
-    /// each other, or a type inside itself (a retweet's status), each keep a box. (With two,
-    /// three nested types that the hash of their metadata addresses put in one set allocated a
-    /// box for each inner object: citm_catalog.json took 1 M instructions more in a build that
-    /// moved them.) Allocated at the first container: a decode of one small value should not pay for it.
+    /// Four ways for each set of key types. A type's set comes from its metadata address, which
+    /// moves from build to build, and types decoded inside each other (or a type inside itself,
+    /// a retweet's status) each need a box at once: with two ways, three such types in one set
+    /// allocated a box for every inner object. Allocated at the first container: a decode of
+    /// one small value should not pay for it.
     private var entries: [Entry] = []
     private static let capacity = 64
     private static let ways = 4
