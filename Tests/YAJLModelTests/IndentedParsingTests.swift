@@ -63,6 +63,19 @@ struct IndentedParsingTests {
         }
     }
 
+    /// Backslashes before a quote, at every offset around a block boundary: an odd run escapes
+    /// the quote, so the string goes on and the white space in it stays; an even run does not.
+    @Test func escapesAcrossBlockBoundaries() throws {
+        let lead = String(repeating: "\n", count: 2048)
+        for offset in 0..<70 {
+            for run in 1...4 {
+                let head = "\"" + String(repeating: "a", count: offset) + String(repeating: "\\", count: run) + "\""
+                let string = run % 2 == 1 ? head + "  ,  \"" : head
+                try expectSameTree(lead + "[  " + string + "  ,  " + string + "  ]")
+            }
+        }
+    }
+
     /// A top-level number ends the text: yajl reports it only once the input has ended.
     @Test func aNumberThatEndsTheText() throws {
         try expectSameTree(String(repeating: " ", count: 300) + "-12.5e3")
