@@ -513,12 +513,16 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
 /// offsets. Returns YJM_ERR_MEMORY when there was no room for the copy.
 static yjm_status parse_compacted(const unsigned char *input, size_t length, const yjm_options *options,
                                   yjm_tree *tree, yjm_error *error) {
+    // A byte-order mark counts only where the text starts. After white space, which the copy
+    // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
+    yjm_options copy_options = *options;
+    copy_options.skip_byte_order_mark = options->skip_byte_order_mark && yjm_starts_byte_order_mark(input, 3);
     unsigned char *copy = malloc(length);
     yjm_shift_map map = {NULL, 0, 0, 0};
     yjm_status status = YJM_ERR_MEMORY;
     if (copy) {
         size_t copied = yjm_compact_mapped(input, length, copy, &map);
-        if (!map.failed && map.count > 0) status = parse_text(copy, copied, options, &map, tree, error);
+        if (!map.failed && map.count > 0) status = parse_text(copy, copied, &copy_options, &map, tree, error);
     }
     free(copy);
     free(map.steps);
