@@ -23,6 +23,19 @@ struct FuzzFindingsTests {
         #expect(parseError("[1,\u{0C}\"a\\nb\"]")?.caseName == "syntax")
     }
 
+    /// Found by the `streaming` target (`Tests/Fuzz/Regressions/streaming/crash-d337…`): the whole
+    /// parse accepted what the chunked one rejected. Indented text of 256 bytes or more is parsed
+    /// from a copy without its white space, so a byte-order mark after white space started the
+    /// copy, and the copy's parse skipped it as if it began the text.
+    @Test func aByteOrderMarkAfterWhiteSpace() throws {
+        let indent = String(repeating: " ", count: 300)
+        let error = parseError(String(repeating: "\n", count: 10) + "\u{FEFF}[" + indent + "1]")
+        #expect(error?.caseName == "syntax")
+        #expect(error?.offset == 10)
+        // Where the text starts, a mark is skipped and counted in offsets, as before.
+        #expect(try parse("\u{FEFF}[" + indent + "1]").root[0]?.byteRange == 304..<305)
+    }
+
     /// Found by the `patch` target within a minute (`Tests/Fuzz/Regressions/patch/crash-86f1…`).
     /// JSON Pointer compares keys by code points, and so do parsed documents and `JSON`'s edits;
     /// but an edited document looked up the members it had added, and the members of new objects,

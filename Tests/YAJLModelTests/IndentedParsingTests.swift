@@ -86,16 +86,6 @@ struct IndentedParsingTests {
         try expectSameTree("\u{FEFF}" + indented(["[", "1,", #""two","#, "[ 3 ]", "]"], indent: 80))
     }
 
-    /// A byte-order mark counts only at the very start. After white space (which the copy leaves
-    /// out, so that the mark would start it) it is an error at its own offset.
-    @Test func aByteOrderMarkAfterWhiteSpaceIsAnError() {
-        let text = String(repeating: "\n", count: 10) + "\u{FEFF}" + indented(["[", "1,", #""two","#, "[ 3 ]", "]"], indent: 80)
-        let found = #expect(throws: JSONError.self) { try JSONDocument(parsing: text) }
-        let expected = #expect(throws: JSONError.self) { try JSONDocument(parsing: text, options: Self.asWritten) }
-        #expect(found == expected)
-        #expect(found?.offset == 10)
-    }
-
     /// Errors come from the text as written: the same offset, line and column.
     @Test func errorsAreTheTextsOwn() {
         for body in [#""a": [1, 2,, 3]"#, #""a": "unterminated"#, #""a": tru"#, "\"a\": 1, \"b\"\t2", "\"a\": 1 2", "\"a\": \"\u{01}\""] {
