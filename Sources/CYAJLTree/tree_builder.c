@@ -516,7 +516,7 @@ static yjm_status parse_compacted(const unsigned char *input, size_t length, con
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
-    copy_options.skip_byte_order_mark = options->skip_byte_order_mark && yjm_starts_byte_order_mark(input, 3);
+    copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
     unsigned char *copy = malloc(length);
     yjm_shift_map map = {NULL, 0, 0, 0};
     yjm_status status = YJM_ERR_MEMORY;
