@@ -26,6 +26,76 @@ import YAJLModel
         #expect(try kept.map { try $0.values() } == expected.map { try $0.values() })
     }
 
+    /// More kept containers of one key type than the cache has ways for, read after the decode
+    /// returned and after later decodes, which drop the kept containers no one holds any more.
+    @Test func manyKeptContainersOutliveTheirDecode() throws {
+        let json = "[" + (0..<40).map { #"{"b": \#($0), "a": \#($0 * 3)}"# }.joined(separator: ",") + "]"
+        let kept = try YAJLDecoder().decode([Keeper].self, from: Data(json.utf8))
+        for _ in 0..<100 { _ = try YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8)) }
+        #expect(try kept.map { try $0.values() } == (0..<40).map { [$0 * 3, $0] })
+    }
+
+    /// Keeps its decoder, and asks it for a container only after the decode returned. (Only the
+    /// top-level value's: `YAJLDecoder` moves one decoder from element to element.)
+    private struct LateReader: Decodable {
+        enum CodingKeys: String, CodingKey { case a, b }
+        let decoder: any Decoder
+
+        init(from decoder: any Decoder) throws { self.decoder = decoder }
+
+        func values() throws -> [Int?] {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            return [try container.decodeIfPresent(Int.self, forKey: .a), try container.decodeIfPresent(Int.self, forKey: .b)]
+        }
+    }
+
+    @Test func aKeptDecoderMakesContainersLater() throws {
+        for json in [#"{"a": 1, "b": 2}"#, #"{"b": 3}"#, #"{"x": {"a": 6}, "a": null}"#] {
+            let kept = try YAJLDecoder().decode(LateReader.self, from: Data(json.utf8))
+            let expected = try JSONDecoder().decode(LateReader.self, from: Data(json.utf8))
+            for _ in 0..<3 { #expect(try kept.values() == expected.values(), "\(json)") }
+        }
+    }
+
+    /// Kept containers hold their decoder (and its options) only while someone holds them:
+    /// once dropped, later decodes let them go.
+    @Test func droppedKeptContainersAreReleased() throws {
+        final class Token: Sendable {}
+        weak var released: Token?
+        do {
+            let token = Token()
+            released = token
+            let decoder = YAJLDecoder()
+            decoder.userInfo[CodingUserInfoKey(rawValue: "token")!] = token
+            let kept = try decoder.decode([Keeper].self, from: Data(#"[{"a": 1}, {"b": 2}]"#.utf8))
+            #expect(try kept.map { try $0.values() } == [[1, nil], [nil, 2]])
+        }
+        // Each decode keeps one container and drops it; the list is swept once it has doubled.
+        for _ in 0..<10_000 where released != nil {
+            _ = try YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8))
+        }
+        #expect(released == nil)
+    }
+
+    /// Tasks that keep containers, read them and drop them at once: the list of kept containers
+    /// is shared (`.ci/test` runs this under ThreadSanitizer too).
+    @Test func keptContainersFromTasksConcurrently() async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var kept: [[Keeper]] = []
+                    for round in 0..<50 {
+                        let json = #"[{"a": \#(task)}, {"b": \#(round)}]"#
+                        kept.append(try YAJLDecoder().decode([Keeper].self, from: Data(json.utf8)))
+                        if round % 3 == 0 { kept.removeFirst() }
+                    }
+                    return try kept.allSatisfy { try $0.map { try $0.values() }.first == [task, nil] }
+                }
+            }
+            for try await readBack in group { #expect(readBack) }
+        }
+    }
+
     private struct Tree: Codable, Equatable {
         var name: String
         var size: Int?

@@ -8,104 +8,110 @@ import CYAJLTree
 /// repeated keys wins.
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoder, object and depth, in a class that `KeyedContainerCache` may move to the
-    /// next object once this container is no longer held. (One reference, so that the box
-    /// `KeyedDecodingContainer` keeps it in copies it with one retain on every call.)
-    private let position: KeyedContainerPosition
+    /// next object once this container is no longer held. Unretained, so that the container is
+    /// one plain word: `KeyedDecodingContainer`'s box copies its container for every key, and a
+    /// container holding a reference was retained and released each time. Whoever makes a
+    /// container keeps its position alive as long as the container may be used
+    /// (`KeyedContainerCache`, then `HeldKeyedContainers`).
+    private let position: Unmanaged<KeyedContainerPosition>
 
-    init(_ position: KeyedContainerPosition) { self.position = position }
+    init(_ position: KeyedContainerPosition) { self.position = .passUnretained(position) }
 
-    /// Read in place: a computed property would return it retained, on every key.
-    var decoder: JSONValueDecoder {
-        @inline(__always) _read { yield position.decoder }
+    /// Calls `body` with the decoder, the object and its depth, borrowed: read through a
+    /// property, the decoder would be retained and released on every key.
+    @inline(__always)
+    private func at<R>(_ body: (JSONValueDecoder, UInt32, Int) throws -> R) rethrows -> R {
+        try position._withUnsafeGuaranteedRef { try body($0.decoder, $0.object, Int($0.slot)) }
     }
-    var object: UInt32 { position.object }
-    private var depth: Int { Int(position.slot) }
 
-    var codingPath: [any CodingKey] { decoder.codingPath(depth, nil) }
+    var codingPath: [any CodingKey] { at { decoder, _, depth in decoder.codingPath(depth, nil) } }
 
     /// The distinct keys that `Key` can represent, in document order.
     var allKeys: [Key] {
-        var seen = Set<String>()
-        return decoder.document.memberKeys(of: object).compactMap { node in
-            let name = decoder.withKeyBytes(node, .init(slot: depth, converts: !decoder.usesDefaultKeys)) { String(validatedUTF8: $0) }
-            return seen.insert(name).inserted ? Key(stringValue: name) : nil
+        at { decoder, object, depth in
+            var seen = Set<String>()
+            return decoder.document.memberKeys(of: object).compactMap { node in
+                let name = decoder.withKeyBytes(node, .init(slot: depth, converts: !decoder.usesDefaultKeys)) { String(validatedUTF8: $0) }
+                return seen.insert(name).inserted ? Key(stringValue: name) : nil
+            }
         }
     }
 
-    func contains(_ key: Key) -> Bool { member(key) != nil }
+    func contains(_ key: Key) -> Bool { at { decoder, object, depth in member(key, decoder, object, depth) != nil } }
 
     // MARK: Finding values
 
     @inline(__always)
-    private func member(_ key: some CodingKey) -> UInt32? {
+    private func member(_ key: some CodingKey, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
         decoder.withBytes(of: key) { decoder.member($0, in: object, slot: depth) }
     }
 
+    /// The value node at `key`, or throws `keyNotFound`.
     @inline(__always)
-    private func value(_ key: Key) throws -> UInt32 {
-        guard let node = member(key) else {
+    private func value(_ key: Key, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) throws -> UInt32 {
+        guard let node = member(key, decoder, object, depth) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                codingPath: decoder.codingPath(depth, nil), debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return node
     }
 
-    /// Decodes the value at `key` with `body`, or gives nil when the key is missing or `null`.
+    /// The value node at `key`, or nil when the key is missing or its value is `null`.
     @inline(__always)
-    private func present<T>(_ key: Key, _ body: (UInt32) throws -> T) rethrows -> T? {
-        guard let node = member(key), decoder.tag(node) != UInt32(YJM_NULL) else { return nil }
-        return try body(node)
+    private func present(_ key: Key, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
+        guard let node = member(key, decoder, object, depth), decoder.tag(node) != UInt32(YJM_NULL) else { return nil }
+        return node
     }
 
     // MARK: Decoding
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.tag(try value(key)) == UInt32(YJM_NULL) }
+    func decodeNil(forKey key: Key) throws -> Bool { try at { $0.tag(try value(key, $0, $1, $2)) == UInt32(YJM_NULL) } }
 
-    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { try present(key) { try decoder.bool($0, depth, .key(key)) } }
-    func decode(_: String.Type, forKey key: Key) throws -> String { try decoder.string(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { try present(key) { try decoder.string($0, depth, .key(key)) } }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { try decoder.double(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { try present(key) { try decoder.double($0, depth, .key(key)) } }
-    func decode(_: Float.Type, forKey key: Key) throws -> Float { try decoder.float(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { try present(key) { try decoder.float($0, depth, .key(key)) } }
-    func decode(_: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
-    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(try value(key), depth, .key(key)) }
-    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key) { try decoder.integer($0, depth, .key(key)) } }
+    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try at { try $0.bool(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.bool($0, depth, .key(key)) } } }
+    func decode(_: String.Type, forKey key: Key) throws -> String { try at { try $0.string(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.string($0, depth, .key(key)) } } }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double { try at { try $0.double(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.double($0, depth, .key(key)) } } }
+    func decode(_: Float.Type, forKey key: Key) throws -> Float { try at { try $0.float(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.float($0, depth, .key(key)) } } }
+    func decode(_: Int.Type, forKey key: Key) throws -> Int { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
+    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrap(try value(key), as: type, depth: depth, .key(key))
+        try at { try $0.unwrap(try value(key, $0, $1, $2), as: type, depth: $2, .key(key)) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try present(key) { try decoder.unwrap($0, as: type, depth: depth, .key(key)) }
+        try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.unwrap($0, as: type, depth: depth, .key(key)) } }
     }
 
     // MARK: Nested containers and super decoders
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.child(at: try value(key), codingPath: decoder.codingPath(depth, .key(key))).container(keyedBy: type)
+        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .key(key))).container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.child(at: try value(key), codingPath: decoder.codingPath(depth, .key(key))).unkeyedContainer()
+        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .key(key))).unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(JSONCodingKey.super) }
@@ -114,11 +120,13 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// A decoder for the value at `key`, or for `null` when there is none, as `JSONDecoder` gives.
     private func superDecoder(_ key: some CodingKey) throws -> any Decoder {
-        let codingPath = decoder.codingPath(depth, .key(key))
-        if let node = member(key) { return decoder.child(at: node, codingPath: codingPath) }
-        guard let decoder = decoder.nullChild(codingPath: codingPath) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: self.codingPath, debugDescription: "No value for super."))
+        try at { decoder, object, depth in
+            let codingPath = decoder.codingPath(depth, .key(key))
+            if let node = member(key, decoder, object, depth) { return decoder.child(at: node, codingPath: codingPath) }
+            guard let null = decoder.nullChild(codingPath: codingPath) else {
+                throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: decoder.codingPath(depth, nil), debugDescription: "No value for super."))
+            }
+            return null
         }
-        return decoder
     }
 }

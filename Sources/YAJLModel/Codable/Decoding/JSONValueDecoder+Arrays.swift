@@ -43,15 +43,17 @@ extension JSONValueDecoder {
         let saved = moveIn(node, element)
         defer { moveOut(saved) }
         let depth = path.count
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        var child = document.firstChild(node)
         let end = document.subtreeEnd(node)
-        while child < end {
-            result.append(try decode(child, depth, result.count))
-            child = document.subtreeEnd(child)
+        // Each element is decoded into its place in the array: appended, one that holds a
+        // reference was copied in, retained, and released with its original.
+        return try [Element](unsafeUninitializedCapacity: count) { elements, initialized in
+            var child = document.firstChild(node)
+            while child < end && initialized < count {
+                (elements.baseAddress.unsafelyUnwrapped + initialized).initialize(to: try decode(child, depth, initialized))
+                initialized += 1
+                child = document.subtreeEnd(child)
+            }
         }
-        return result
     }
 
     /// The array element at `node`, decoded by its own `init(from:)` with the decoder moved to

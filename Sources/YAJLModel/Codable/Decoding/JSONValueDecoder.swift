@@ -310,7 +310,7 @@ extension JSONValueDecoder: Decoder {
         // Containers are reused only within a decode call, which empties the cache when it
         // returns (`scope.input` is set only then).
         guard scope.input != nil else {
-            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(KeyedContainerPosition(decoder: self, object: node, depth: path.count)))
+            return HeldKeyedContainers.container(keyedBy: type, decoder: self, object: node, depth: path.count)
         }
         return scope.caches.pointee.keyedContainers.container(keyedBy: type, decoder: self, object: node, depth: path.count)
     }

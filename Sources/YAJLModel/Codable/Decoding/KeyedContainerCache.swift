@@ -22,14 +22,13 @@ final class KeyedContainerPosition {
 /// lookup (about 900 instructions, more than decoding a small object's fields); a container
 /// that only this cache references cannot be seen by anyone, so moving it to another object is
 /// safe. The cache belongs to one decode call (it lives in `DecodingCaches`) and is emptied
-/// when the call returns, since its positions hold decoders, which hold the cache.
+/// when the call returns (`close()`), since its positions hold decoders, which hold the cache.
+///
+/// Containers hold their positions unretained, so the cache keeps them alive: a box that
+/// leaves `entries` while in use waits in `displaced`, and boxes still held when the decode
+/// returns go to `HeldKeyedContainers` with their positions.
 struct KeyedContainerCache {
-    private struct Entry {
-        var type: ObjectIdentifier?
-        /// The `KeyedDecodingContainer`'s one stored property, its box.
-        var box: AnyObject?
-        var position: KeyedContainerPosition?
-    }
+    typealias Entry = HeldKeyedContainers.Entry
 
     /// Four ways for each set of key types. A type's set comes from its metadata address, which
     /// moves from build to build, and types decoded inside each other (or a type inside itself,
@@ -37,6 +36,8 @@ struct KeyedContainerCache {
     /// allocated a box for every inner object. Allocated at the first container: a decode of
     /// one small value should not pay for it.
     private var entries: [Entry] = []
+    /// Entries replaced while their box was in use.
+    private var displaced: [Entry] = []
     private static let capacity = 64
     private static let ways = 4
 
@@ -56,27 +57,34 @@ struct KeyedContainerCache {
             position.slot = UInt32(truncatingIfNeeded: depth)
             return unsafeBitCast(entries[slot].box, to: KeyedDecodingContainer<Key>.self)
         }
-        let position = KeyedContainerPosition(decoder: decoder, object: object, depth: depth)
-        let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(position))
-        // The box is kept only where `KeyedDecodingContainer` is the one reference it has been.
-        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject?>.size {
-            var slot = first
-            for way in 1..<Self.ways where vacancy(first ^ way) > vacancy(slot) { slot = first ^ way }
-            entries[slot] = Entry(type: identifier, box: unsafeBitCast(container, to: AnyObject?.self), position: position)
-        }
+        let (container, entry) = Entry.make(keyedBy: Key.self, decoder: decoder, object: object, depth: depth)
+        var slot = first
+        for way in 1..<Self.ways where vacancy(first ^ way) > vacancy(slot) { slot = first ^ way }
+        if vacancy(slot) == 0 { displaced.append(entries[slot]) }
+        entries[slot] = entry
         return container
+    }
+
+    /// Empties the cache, when its decode returns: boxes that someone still holds (a type kept
+    /// its container) go to `HeldKeyedContainers` with their positions.
+    mutating func close() {
+        var held: [Entry] = []
+        for index in entries.indices where entries[index].isHeldElsewhere() { held.append(entries[index]) }
+        for index in displaced.indices where displaced[index].isHeldElsewhere() { held.append(displaced[index]) }
+        (entries, displaced) = ([], [])
+        if !held.isEmpty { HeldKeyedContainers.keep(held) }
     }
 
     /// Whether the way `slot` holds a box of `type` for `decoder` that no one else holds.
     @inline(__always)
     private mutating func isReusable(_ slot: Int, _ type: ObjectIdentifier, _ decoder: JSONValueDecoder) -> Bool {
-        entries[slot].type == type && entries[slot].position?.decoder === decoder && isKnownUniquelyReferenced(&entries[slot].box)
+        entries[slot].type == type && entries[slot].position?.decoder === decoder && !entries[slot].isHeldElsewhere()
     }
 
     /// How freely the way `slot` can take a new box: 2 when empty, 1 when its box is not in
     /// use, 0 when it is.
     private mutating func vacancy(_ slot: Int) -> Int {
         if entries[slot].box == nil { return 2 }
-        return isKnownUniquelyReferenced(&entries[slot].box) ? 1 : 0
+        return entries[slot].isHeldElsewhere() ? 0 : 1
     }
 }

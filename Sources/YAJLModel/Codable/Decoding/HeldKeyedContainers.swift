@@ -1,0 +1,60 @@
+/// Keyed containers that outlived the decode that made them (a type kept its container, or a
+/// decoder, beyond its `init(from:)`), with the positions that their boxes do not hold
+/// (`JSONKeyedDecodingContainer` holds its position unretained).
+///
+/// Nothing tells when such a box goes, so the list is swept: a box that only the list holds is
+/// dropped, with its position and so its decoder and document. A sweep runs whenever
+/// containers are kept and the list has doubled since the last one, which costs O(1) per
+/// container kept and keeps at most twice as many as are still held at the last sweep.
+enum HeldKeyedContainers {
+    /// A container's box, as `KeyedDecodingContainer` holds it, and its position.
+    struct Entry: @unchecked Sendable {
+        // @unchecked: an entry moves to the shared list only when its decode has returned;
+        // from then on the list reads only the box's reference count, under its lock.
+        var type: ObjectIdentifier?
+        /// The `KeyedDecodingContainer`'s one stored property, its box.
+        var box: AnyObject?
+        var position: KeyedContainerPosition?
+
+        /// A container of `object` at `depth` for `decoder`, and the entry that keeps it usable.
+        static func make<Key: CodingKey>(
+            keyedBy _: Key.Type, decoder: JSONValueDecoder, object: UInt32, depth: Int
+        ) -> (KeyedDecodingContainer<Key>, Entry) {
+            let position = KeyedContainerPosition(decoder: decoder, object: object, depth: depth)
+            let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(position))
+            // `KeyedDecodingContainer`'s one stored property is its box, a class instance.
+            let box = unsafeBitCast(container, to: AnyObject.self)
+            return (container, Entry(type: ObjectIdentifier(Key.self), box: box, position: position))
+        }
+
+        /// Whether anyone but this entry holds its box.
+        mutating func isHeldElsewhere() -> Bool { box != nil && !isKnownUniquelyReferenced(&box) }
+    }
+
+    private struct List {
+        var entries: [Entry] = []
+        /// How many entries the last sweep left.
+        var swept = 0
+    }
+
+    private static let list = _Locked(List())
+
+    /// Adds `entries`, whose boxes are held elsewhere, and sweeps when the list has doubled.
+    static func keep(_ entries: [Entry]) {
+        list.withLock { list in
+            list.entries += entries
+            guard list.entries.count > 2 * list.swept else { return }
+            var kept: [Entry] = []
+            for index in list.entries.indices where list.entries[index].isHeldElsewhere() { kept.append(list.entries[index]) }
+            list.entries = kept
+            list.swept = kept.count
+        }
+    }
+
+    /// A container for a decoder whose decode has returned, kept here from the start.
+    static func container<Key: CodingKey>(keyedBy type: Key.Type, decoder: JSONValueDecoder, object: UInt32, depth: Int) -> KeyedDecodingContainer<Key> {
+        let (container, entry) = Entry.make(keyedBy: type, decoder: decoder, object: object, depth: depth)
+        keep([entry])
+        return container
+    }
+}
