@@ -77,6 +77,26 @@ import YAJLModel
         #expect(released == nil)
     }
 
+    /// A `userInfo` value that decodes, keeping a container, when it goes: it goes during a sweep
+    /// of the kept containers, which must not hold the list's lock then.
+    @Test func aSweepMayDecodeAgain() throws {
+        final class DecodesWhenFreed: Sendable {
+            deinit { _ = try? YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8)) }
+        }
+        weak var released: DecodesWhenFreed?
+        do {
+            let value = DecodesWhenFreed()
+            released = value
+            let decoder = YAJLDecoder()
+            decoder.userInfo[CodingUserInfoKey(rawValue: "decodes")!] = value
+            _ = try decoder.decode([Keeper].self, from: Data(#"[{"b": 2}]"#.utf8))
+        }
+        for _ in 0..<10_000 where released != nil {
+            _ = try YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8))
+        }
+        #expect(released == nil)
+    }
+
     /// Tasks that keep containers, read them and drop them at once: the list of kept containers
     /// is shared (`.ci/test` runs this under ThreadSanitizer too).
     @Test func keptContainersFromTasksConcurrently() async throws {

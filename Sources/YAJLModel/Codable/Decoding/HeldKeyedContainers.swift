@@ -41,14 +41,19 @@ enum HeldKeyedContainers {
 
     /// Adds `entries`, whose boxes are held elsewhere, and sweeps when the list has doubled.
     static func keep(_ entries: [Entry]) {
-        list.withLock { list in
+        // What a sweep drops is released after the lock: freeing a decoder frees its options,
+        // whose `userInfo` values may decode again as they go, and keep containers.
+        let dropped = list.withLock { list -> [Entry] in
             list.entries += entries
-            guard list.entries.count > 2 * list.swept else { return }
-            var kept: [Entry] = []
-            for index in list.entries.indices where list.entries[index].isHeldElsewhere() { kept.append(list.entries[index]) }
-            list.entries = kept
-            list.swept = kept.count
+            guard list.entries.count > 2 * list.swept else { return [] }
+            var (kept, dropped): ([Entry], [Entry]) = ([], [])
+            for index in list.entries.indices {
+                if list.entries[index].isHeldElsewhere() { kept.append(list.entries[index]) } else { dropped.append(list.entries[index]) }
+            }
+            (list.entries, list.swept) = (kept, kept.count)
+            return dropped
         }
+        withExtendedLifetime(dropped) {}
     }
 
     /// A container for a decoder whose decode has returned, kept here from the start.
