@@ -46,11 +46,8 @@ enum HeldKeyedContainers {
         let dropped = list.withLock { list -> [Entry] in
             list.entries += entries
             guard list.entries.count > 2 * list.swept else { return [] }
-            var (kept, dropped): ([Entry], [Entry]) = ([], [])
-            for index in list.entries.indices {
-                if list.entries[index].isHeldElsewhere() { kept.append(list.entries[index]) } else { dropped.append(list.entries[index]) }
-            }
-            (list.entries, list.swept) = (kept, kept.count)
+            let dropped = list.entries.removeUnheld()
+            list.swept = list.entries.count
             return dropped
         }
         withExtendedLifetime(dropped) {}
@@ -61,5 +58,18 @@ enum HeldKeyedContainers {
         let (container, entry) = Entry.make(keyedBy: type, decoder: decoder, object: object, depth: depth)
         keep([entry])
         return container
+    }
+}
+
+extension [HeldKeyedContainers.Entry] {
+    /// Removes the entries whose boxes no one else holds, and the empty ones, and returns the
+    /// former, so that the caller chooses where they are released.
+    mutating func removeUnheld() -> [HeldKeyedContainers.Entry] {
+        var (held, unheld): ([HeldKeyedContainers.Entry], [HeldKeyedContainers.Entry]) = ([], [])
+        for index in indices where self[index].box != nil {
+            if self[index].isHeldElsewhere() { held.append(self[index]) } else { unheld.append(self[index]) }
+        }
+        self = held
+        return unheld
     }
 }

@@ -36,8 +36,11 @@ struct KeyedContainerCache {
     /// allocated a box for every inner object. Allocated at the first container: a decode of
     /// one small value should not pay for it.
     private var entries: [Entry] = []
-    /// Entries replaced while their box was in use.
-    private var displaced: [Entry] = []
+    /// Entries replaced while their box was in use, until it is not: a recursive type nested
+    /// deeper than `ways` displaces a box at nearly every new depth it reaches.
+    private(set) var displaced: [Entry] = []
+    /// How many entries of `displaced` were in use at its last sweep.
+    private var displacedInUse = 0
     private static let capacity = 64
     private static let ways = 4
 
@@ -60,18 +63,28 @@ struct KeyedContainerCache {
         let (container, entry) = Entry.make(keyedBy: Key.self, decoder: decoder, object: object, depth: depth)
         var slot = first
         for way in 1..<Self.ways where vacancy(first ^ way) > vacancy(slot) { slot = first ^ way }
-        if vacancy(slot) == 0 { displaced.append(entries[slot]) }
+        if vacancy(slot) == 0 { displace(entries[slot]) }
         entries[slot] = entry
         return container
+    }
+
+    /// Keeps `entry`, whose box is in use, until it is not: the list drops the boxes no longer
+    /// in use whenever it has doubled, so that it grows with the containers in use (about
+    /// twice the nesting depth) rather than with the objects decoded.
+    private mutating func displace(_ entry: Entry) {
+        displaced.append(entry)
+        guard displaced.count > 2 * displacedInUse else { return }
+        _ = displaced.removeUnheld()
+        displacedInUse = displaced.count
     }
 
     /// Empties the cache, when its decode returns: boxes that someone still holds (a type kept
     /// its container) go to `HeldKeyedContainers` with their positions.
     mutating func close() {
-        var held: [Entry] = []
-        for index in entries.indices where entries[index].isHeldElsewhere() { held.append(entries[index]) }
-        for index in displaced.indices where displaced[index].isHeldElsewhere() { held.append(displaced[index]) }
-        (entries, displaced) = ([], [])
+        _ = entries.removeUnheld()
+        _ = displaced.removeUnheld()
+        let held = entries + displaced
+        (entries, displaced, displacedInUse) = ([], [], 0)
         if !held.isEmpty { HeldKeyedContainers.keep(held) }
     }
 
