@@ -118,8 +118,12 @@ func walkCheckingAccessors(_ root: JSONValue, input: UnsafeRawBufferPointer) thr
             for (key, expected) in lastWins {
                 let name = String(decoding: key, as: UTF8.self)
                 try require(value[name]?.byteRange == expected, "lookup of \"\(show(key))\" at \(range)")
-                let token = name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-                try require(value[pointer: "/" + token]?.byteRange == expected, "pointer to \"\(show(key))\" at \(range)")
+                // Escaped byte by byte: replacingOccurrences matches whole characters, and misses a
+                // '/' that a combining mark follows.
+                let token = key.flatMap { byte -> [UInt8] in
+                    byte == UInt8(ascii: "~") ? Array("~0".utf8) : byte == UInt8(ascii: "/") ? Array("~1".utf8) : [byte]
+                }
+                try require(value[pointer: "/" + String(decoding: token, as: UTF8.self)]?.byteRange == expected, "pointer to \"\(show(key))\" at \(range)")
             }
             let missing = "\u{10FFFF} missing"
             if lastWins[Array(missing.utf8)] == nil {

@@ -21,19 +21,19 @@ typedef struct yjm_shift {
     uint32_t compacted, shift;
 } yjm_shift;
 
+/// The steps of a map, in order, are followed by one at UINT32_MAX that ends it.
 typedef struct yjm_shift_map {
     yjm_shift *steps;
     size_t count, capacity;
     int failed; // a step could not be stored: the map is incomplete
 } yjm_shift_map;
 
-/// Whether white space is a third or more of the first 4 KiB of `input`: worth
-/// removing with `yjm_compact_mapped` before a parse.
-int yjm_looks_indented(const unsigned char *input, size_t length);
-
-/// `yjm_compact_whitespace`, also noting in `map` (if not NULL) where each kept run of the
-/// copy came from.
-size_t yjm_compact_mapped(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
+/// Copies to `output` (room for `length` bytes) what yajl must see of `input`, noting in
+/// `map` where each run of kept bytes came from: no white space between tokens, and of
+/// each string only its quotes, its control bytes and its escapes (whose text yajl checks).
+/// yajl accepts the copy exactly when it accepts the text, with the same tokens; the
+/// strings' text is read from the text itself. Returns the bytes written.
+size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
 
 typedef struct builder {
     yjm_node *nodes;
@@ -58,10 +58,12 @@ typedef struct builder {
     yajl_handle yajl;
     yjm_error *error;
     size_t max_token; // the longest string or number accepted (see yjm_options)
-    // When `input` is a compact copy of the text: the map back to the text's offsets,
-    // which every node stores, and the step reached (offsets are asked for in order).
+    // When `input` is a copy of the text (see `yjm_copy_structure`): the text, the map
+    // back to its offsets, which every node stores, and the step reached (offsets are
+    // asked for in order).
+    const unsigned char *text;
     const yjm_shift *shifts;
-    size_t shift_count, next_shift;
+    size_t next_shift;
 } builder;
 
 static inline int fail(builder *b, yjm_status status, size_t offset) {

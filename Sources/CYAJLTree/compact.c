@@ -1,13 +1,20 @@
-// White space removal before parsing. `yjm_parse` parses a compact copy of
-// indented text, with a map of where the copy's runs of bytes came from, and
-// stores the text's own offsets in the tree: the tree is the one the text gives.
+// What yajl need not read, left out before parsing. `yjm_parse` parses a copy of
+// the text without the white space between tokens and without the text inside
+// strings, with a map of where the copy's runs of bytes came from. The tree stores
+// the text's own offsets, and strings are read and checked (UTF-8, escapes) from
+// the text: the tree is the one the text gives.
 //
-// yajl reads white space a byte at a time, at about twenty instructions a byte
-// in its lexer. The copy and its map cost about five a byte (4.8 on twitter.json,
-// 4.5 on citm_catalog.json): it looks at 64 bytes at once,
-// as bit masks (bit i for byte i) made with 16-byte vector compares, and works
-// out which bytes lie in strings with word arithmetic on those masks, as
-// simdjson does.
+// yajl reads white space a byte at a time, at about seventeen instructions a byte
+// in its lexer, and string text at about seven. The copy keeps what yajl must see
+// to accept or reject the text as it would: structure, numbers and literals, and
+// in strings their quotes, control bytes (which yajl rejects) and each backslash
+// with the five bytes after it (an escape, `\u` and four hex digits at most).
+// It looks at 64 bytes at once, as bit masks (bit i for byte i) made with vector
+// compares, and works out which bytes lie in strings with word arithmetic on those
+// masks, as simdjson does. On twitter.json (26 % white space, 58 % string text) the
+// copy and its map cost 2.9 M instructions (4.6 a byte, with AVX2), and yajl's lexer
+// takes 4.5 M rather than 10.3 M; on gsoc-2018.json the parse takes 32.4 M rather
+// than 60.0 M.
 
 #include "builder.h"
 
@@ -19,30 +26,53 @@
 typedef unsigned char bytes16 __attribute__((ext_vector_type(16)));
 typedef char matches16 __attribute__((ext_vector_type(16)));
 typedef bool bits16 __attribute__((ext_vector_type(16)));
+typedef unsigned char bytes32 __attribute__((ext_vector_type(32)));
+typedef char matches32 __attribute__((ext_vector_type(32)));
+typedef bool bits32 __attribute__((ext_vector_type(32)));
 
-/// Bit i set where lane i of a compare matched (one pmovmskb on x86).
-static inline uint64_t bit_mask(matches16 matches) {
-    bits16 bits = __builtin_convertvector(matches, bits16);
-    uint16_t mask;
-    memcpy(&mask, &bits, sizeof mask);
-    return mask;
-}
+/// Bit i set where lane i of a compare matched (one pmovmskb on x86). Macros, not
+/// functions: a function taking a 32-byte vector would have another ABI with AVX.
+#define BIT_MASK(matches, bits_type, mask_type)                       \
+    ({                                                                \
+        bits_type bits_ = __builtin_convertvector((matches), bits_type); \
+        mask_type mask_;                                              \
+        memcpy(&mask_, &bits_, sizeof mask_);                         \
+        (uint64_t)mask_;                                              \
+    })
+#define BIT_MASK16(matches) BIT_MASK(matches, bits16, uint16_t)
+#define BIT_MASK32(matches) BIT_MASK(matches, bits32, uint32_t)
 
-/// Which of 64 bytes are quotes, backslashes and white space.
+/// Which of 64 bytes are quotes, backslashes, white space and control bytes.
 typedef struct {
-    uint64_t quotes, backslashes, spaces;
+    uint64_t quotes, backslashes, spaces, controls;
 } byte_classes;
 
-static inline byte_classes classify(const unsigned char *block) {
-    byte_classes classes = {0, 0, 0};
-    for (int part = 0; part < 4; part++) {
-        bytes16 v;
-        memcpy(&v, block + 16 * part, 16);
-        int shift = 16 * part;
-        classes.quotes |= bit_mask(v == '"') << shift;
-        classes.backslashes |= bit_mask(v == '\\') << shift;
-        // '\t' | 4 and '\r' | 4 are '\r', and no other byte's is: one compare for both.
-        classes.spaces |= bit_mask((v == ' ') | (v == '\n') | ((v | 4) == '\r')) << shift;
+/// Adds the classes of the bytes in vector `v` (`mask` turns its compares into bits) as
+/// the bits from `shift` on.
+#define ADD_CLASSES(classes, v, mask, shift)                                                      \
+    do {                                                                                          \
+        (classes).quotes |= mask((v) == '"') << (shift);                                          \
+        (classes).backslashes |= mask((v) == '\\') << (shift);                                    \
+        /* '\t' | 4 and '\r' | 4 are '\r', and no other byte's is: one compare for both. */          \
+        (classes).spaces |= mask(((v) == ' ') | ((v) == '\n') | (((v) | 4) == '\r')) << (shift);    \
+        (classes).controls |= mask((v) < 0x20) << (shift);                                        \
+    } while (0)
+
+/// `wide`: in 32-byte vectors, for a caller built for AVX2 (see `yjm_copy_structure`).
+__attribute__((always_inline)) static inline byte_classes classify(const unsigned char *block, bool wide) {
+    byte_classes classes = {0, 0, 0, 0};
+    if (wide) {
+        for (int part = 0; part < 2; part++) {
+            bytes32 v;
+            memcpy(&v, block + 32 * part, 32);
+            ADD_CLASSES(classes, v, BIT_MASK32, 32 * part);
+        }
+    } else {
+        for (int part = 0; part < 4; part++) {
+            bytes16 v;
+            memcpy(&v, block + 16 * part, 16);
+            ADD_CLASSES(classes, v, BIT_MASK16, 16 * part);
+        }
     }
     return classes;
 }
@@ -67,6 +97,19 @@ static inline uint64_t escaped_bytes(uint64_t backslashes, uint64_t *escape_carr
     return (after_even_runs & ~EVEN_BITS) | (after_odd_runs & EVEN_BITS) | carry;
 }
 
+/// Each backslash and the five bytes after it: the whole of any escape (`\u` and four hex
+/// digits). `*spill` holds the bytes of this block that a backslash in the previous one
+/// reaches, and is set for the next.
+static inline uint64_t escape_windows(uint64_t backslashes, uint64_t *spill) {
+    uint64_t reached = *spill;
+    *spill = 0;
+    for (int i = 0; i <= 5; i++) {
+        reached |= backslashes << i;
+        if (i > 0) *spill |= backslashes >> (64 - i);
+    }
+    return reached;
+}
+
 /// Bit i is the parity of bits 0 ... i: for quote bits, whether byte i is in a
 /// string (its opening quote included, its closing quote not).
 static inline uint64_t prefix_parity(uint64_t x) {
@@ -89,6 +132,7 @@ static const unsigned char word_bytes[256] = {
 typedef struct {
     uint64_t escape_carry; // 1: the next byte is escaped
     uint64_t in_string;    // all ones: the next byte is in a string
+    uint64_t escape_spill; // the next block's bytes that an escape from this one reaches
     bool removed_last;     // the previous block's last byte was removed
 } scan_state;
 
@@ -97,7 +141,7 @@ typedef struct {
 static int reserve_block_steps(yjm_shift_map *map) {
     if (map->failed) return 0;
     if (map->count + 32 <= map->capacity) return 1;
-    size_t capacity = map->capacity ? map->capacity * 2 : 4096;
+    size_t capacity = map->capacity ? map->capacity * 2 : 4096; // (callers may start it larger)
     yjm_shift *steps = realloc(map->steps, capacity * sizeof *steps);
     if (!steps) {
         map->failed = 1;
@@ -108,23 +152,45 @@ static int reserve_block_steps(yjm_shift_map *map) {
     return 1;
 }
 
-/// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
-/// many it wrote. `block` must be readable for 16 bytes past its end, and
-/// `output` writable for 64 + 16 bytes: runs are copied 16 bytes at a time.
-/// `output[-1]` is the last byte written before, if `written` is not 0. The block
-/// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
-static size_t compact_block(const unsigned char *block, unsigned char *output, size_t written, scan_state *state,
-                            uint64_t valid, size_t block_offset, yjm_shift_map *map) {
-    byte_classes classes = classify(block);
+/// What the copy leaves out of a block: white space between tokens, and with `hollow`,
+/// the text of strings except what yajl rejects or decodes (control bytes and escapes).
+typedef struct {
+    uint64_t spaces, text;
+    uint64_t quotes; // the quotes that open or close a string
+} removals;
+
+__attribute__((always_inline)) static inline removals removed_bytes(byte_classes classes, scan_state *state,
+                                                                    bool hollow) {
     // Most blocks have no backslash, and then no escape unless one carries in.
     uint64_t escaped = classes.backslashes | state->escape_carry ? escaped_bytes(classes.backslashes, &state->escape_carry) : 0;
     uint64_t quotes = classes.quotes & ~escaped;
     uint64_t in_string = prefix_parity(quotes) ^ state->in_string;
     state->in_string = (uint64_t)((int64_t)in_string >> 63);
-    uint64_t keep = ~(classes.spaces & ~in_string) & valid;
+    removals gone = {classes.spaces & ~in_string, 0, quotes};
+    if (hollow) {
+        uint64_t checked = classes.controls;
+        if (classes.backslashes | state->escape_spill) checked |= escape_windows(classes.backslashes, &state->escape_spill);
+        gone.text = in_string & ~quotes & ~checked;
+    }
+    return gone;
+}
+
+/// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
+/// many it wrote. White space between tokens goes; with `hollow`, so do the bytes
+/// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be readable for 16 bytes past its end, and
+/// `output` writable for 64 + 16 bytes: runs are copied 16 bytes at a time.
+/// `output[-1]` is the last byte written before, if `written` is not 0. The block
+/// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
+__attribute__((always_inline)) static inline size_t compact_block(const unsigned char *block, unsigned char *output,
+                                                                size_t written, scan_state *state, uint64_t valid,
+                                                                size_t block_offset, yjm_shift_map *map, bool hollow,
+                                                                bool wide) {
+    removals gone = removed_bytes(classify(block, wide), state, hollow);
+    uint64_t removed = gone.spaces | gone.text;
+    uint64_t keep = ~removed & valid;
     unsigned char *out = output;
     bool removed_before = state->removed_last;
-    state->removed_last = (classes.spaces & ~in_string) >> 63;
+    state->removed_last = removed >> 63;
     // The map's next step in a local: stores through `out` may alias `map`'s fields, which
     // the compiler would otherwise load again after every run.
     yjm_shift *step = map ? map->steps + map->count : NULL;
@@ -157,26 +223,17 @@ static size_t compact_block(const unsigned char *block, unsigned char *output, s
     return (size_t)(out - output);
 }
 
-int yjm_looks_indented(const unsigned char *input, size_t length) {
-    size_t sample = length < 4096 ? length : 4096, spaces = 0;
-    for (size_t i = 0; i < sample; i++) spaces += input[i] == ' ' || input[i] == '\n' || input[i] == '\t' || input[i] == '\r';
-    // A third or more. The copy and its map cost about five instructions a byte and save about
-    // twenty a byte of white space: twitter.json, 26 % white space, took 15.7 M instructions
-    // to parse from a copy and 15.5 M as it is.
-    return sample > 0 && spaces * 3 >= sample;
-}
-
-size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
-    return yjm_compact_mapped(input, length, output, NULL);
-}
-
-size_t yjm_compact_mapped(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    scan_state state = {0, 0, false};
+/// Writes the copy of `input[0 ..< length]` to `output` (see `compact_block`), and returns its length.
+__attribute__((always_inline)) static inline size_t copy_text(const unsigned char *input, size_t length,
+                                                             unsigned char *output, yjm_shift_map *map, bool hollow,
+                                                             bool wide) {
+    scan_state state = {0, 0, 0, false};
     size_t i = 0, o = 0;
     // Whole blocks while 16 bytes beyond them can be read, and the output's
     // 16-byte stores stay within `length` (it never runs ahead of the input).
     while (i + 64 + 16 <= length) {
-        o += compact_block(input + i, output + o, o, &state, UINT64_MAX, i, map && reserve_block_steps(map) ? map : NULL);
+        o += compact_block(input + i, output + o, o, &state, UINT64_MAX, i,
+                           map && reserve_block_steps(map) ? map : NULL, hollow, wide);
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
@@ -186,10 +243,52 @@ size_t yjm_compact_mapped(const unsigned char *input, size_t length, unsigned ch
         memcpy(block, input + i, n);
         if (o > 0) out[0] = output[o - 1]; // the last byte written, for the word check
         size_t count = compact_block(block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
-                                     map && reserve_block_steps(map) ? map : NULL);
+                                     map && reserve_block_steps(map) ? map : NULL, hollow, wide);
         memcpy(output + o, out + 1, count);
         o += count;
         i += n;
     }
+    // The map ends with a step that no offset reaches, so a walk along it needs no bound.
+    if (map && reserve_block_steps(map)) map->steps[map->count] = (yjm_shift){UINT32_MAX, 0};
     return o;
+}
+
+size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
+    return copy_text(input, length, output, NULL, false, false);
+}
+
+static size_t copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
+    return copy_text(input, length, output, map, true, false);
+}
+
+#if defined(__x86_64__)
+// Baseline x86-64 has 16-byte vectors only; most machines have AVX2's 32-byte ones,
+// which classify a block in half the instructions.
+__attribute__((target("avx2"))) static size_t copy_structure_avx2(const unsigned char *input, size_t length,
+                                                                 unsigned char *output, yjm_shift_map *map) {
+    return copy_text(input, length, output, map, true, true);
+}
+#endif
+
+size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) return copy_structure_avx2(input, length, output, map);
+#endif
+    return copy_structure(input, length, output, map);
+}
+
+int yjm_worth_copying(const unsigned char *input, size_t length) {
+    // In instructions, counted with callgrind over the corpus: yajl spends about 17 on a byte
+    // of white space and 7 on a byte of string text; the copy costs about 4 a byte (with AVX2),
+    // and each string whose text it leaves out about 60 (a run of the copy, and a second
+    // offset to map). Strings of a few bytes (random.json: 10 on average) do not pay.
+    size_t sample = length < 4096 ? length : 4096;
+    scan_state state = {0, 0, 0, false};
+    uint64_t saved = 0, cost = 4 * (uint64_t)sample;
+    for (size_t i = 0; i + 64 <= sample; i += 64) {
+        removals gone = removed_bytes(classify(input + i, false), &state, true);
+        saved += 17 * (uint64_t)__builtin_popcountll(gone.spaces) + 7 * (uint64_t)__builtin_popcountll(gone.text);
+        cost += 30 * (uint64_t)__builtin_popcountll(gone.quotes);
+    }
+    return saved > cost;
 }

@@ -81,7 +81,7 @@ static int grow_nodes(builder *b) {
 /// so that a parse of the text as it is, or a stream, pays nothing for the map.
 __attribute__((always_inline)) static inline uint32_t text_offset(builder *b, size_t offset, int mapped) {
     if (mapped) {
-        while (b->next_shift < b->shift_count && b->shifts[b->next_shift].compacted <= offset) b->next_shift++;
+        while (b->shifts[b->next_shift].compacted <= offset) b->next_shift++; // the last step ends the walk
         offset += b->shifts[b->next_shift - 1].shift;
     }
     return (uint32_t)offset;
@@ -150,18 +150,28 @@ static size_t string_end(const builder *b, size_t quote) {
 }
 
 /// A string without escapes, whose text (between its quotes) is `text[0 ..< length]`
-/// in the input: validate its UTF-8 and point the node at it. Always inlined, so
-/// that `on_string` stays as lean as it was before streaming shared this.
+/// in the input: validate its UTF-8 and point the node at it. In a copy of the text,
+/// the string may have lost its bytes (see `yjm_copy_structure`): its quotes, mapped
+/// to the text, give the text's string. Always inlined, so that `on_string` stays as
+/// lean as it was before streaming shared this.
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
                                                                       size_t length, int mapped) {
-    if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - b->input) - 1);
-    if (!yjm_is_ascii(text, length, b->input)) {
+    b->last_end = (size_t)(text - b->input) + length + 1;
+    const unsigned char *base = b->input;
+    if (mapped) {
+        size_t quote = (size_t)(text - b->input) - 1;
+        uint32_t start = text_offset(b, quote, mapped);
+        length = text_offset(b, quote + length + 1, mapped) - start - 1;
+        base = b->text;
+        text = base + start + 1;
+    }
+    if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - base) - 1);
+    if (!yjm_is_ascii(text, length, base)) {
         size_t valid = yjm_ascii_prefix(text, length);
         valid += yjm_utf8_valid_prefix(text + valid, length - valid);
-        if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - b->input) + valid);
+        if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - base) + valid);
     }
-    b->last_end = (size_t)(text - b->input) + length + 1;
-    return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, text_offset(b, (size_t)(text - b->input) - 1, mapped));
+    return append(b, YJM_STRING | (uint32_t)length << YJM_KIND_BITS, (uint32_t)(text - base) - 1);
 }
 
 /// A string that yajl hands over from its own buffer, `length` bytes decoded: one
@@ -172,11 +182,18 @@ __attribute__((always_inline)) static inline int append_plain_string(builder *b,
 __attribute__((noinline)) static int append_copied_string(builder *b, size_t length) {
     size_t quote = next_token(b);
     size_t end = string_end(b, quote);
-    size_t raw_length = end - quote - 2;
     // Every escape is longer than what it stands for, so equal lengths mean
     // none: the same node as when yajl points into the input.
     int mapped = b->shifts != NULL; // rare enough to ask
-    if (raw_length == length) return append_plain_string(b, b->input + quote + 1, length, mapped);
+    if (end - quote - 2 == length) return append_plain_string(b, b->input + quote + 1, length, mapped);
+    b->last_end = end;
+    const unsigned char *text = b->input;
+    if (mapped) { // the escapes are all there in the copy, but not all of the string
+        text = b->text;
+        quote = text_offset(b, quote, mapped);
+        end = text_offset(b, end - 1, mapped) + 1;
+    }
+    size_t raw_length = end - quote - 2;
     if (end - quote > YJM_MAX_PAYLOAD || raw_length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, quote);
     if (b->side_size + raw_length > b->side_capacity) {
         size_t capacity = b->side_capacity ? b->side_capacity : 256;
@@ -187,13 +204,11 @@ __attribute__((noinline)) static int append_copied_string(builder *b, size_t len
         b->side_capacity = capacity;
     }
     size_t decoded_length, bad;
-    yjm_status status = yjm_decode_string(b->input + quote + 1, raw_length, b->side + b->side_size,
-                                          &decoded_length, &bad);
+    yjm_status status = yjm_decode_string(text + quote + 1, raw_length, b->side + b->side_size, &decoded_length, &bad);
     if (status != YJM_OK) return fail(b, status, quote + 1 + bad);
-    yjm_node first = {YJM_ESCAPED_STRING | (uint32_t)(end - quote) << YJM_KIND_BITS, text_offset(b, quote, mapped)};
+    yjm_node first = {YJM_ESCAPED_STRING | (uint32_t)(end - quote) << YJM_KIND_BITS, (uint32_t)quote};
     yjm_node second = {(uint32_t)b->side_size, (uint32_t)decoded_length};
     b->side_size += decoded_length;
-    b->last_end = end;
     return append2(b, first, second);
 }
 
@@ -441,9 +456,10 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     return 1;
 }
 
-/// Parses `input` (the text itself, or a compact copy of it with `shifts` mapping back).
+/// Parses `input`: the text itself, or a copy of `text` with `shifts` mapping back.
 static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options,
-                             const yjm_shift_map *shifts, yjm_tree *tree, yjm_error *error) {
+                             const unsigned char *text, const yjm_shift_map *shifts, yjm_tree *tree,
+                             yjm_error *error) {
     size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
     memset(tree, 0, sizeof *tree);
     memset(error, 0, sizeof *error);
@@ -455,8 +471,8 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     b.last_end = start;
     b.error = error;
     if (shifts) {
+        b.text = text;
         b.shifts = shifts->steps;
-        b.shift_count = shifts->count;
     }
     if (length > YJM_MAX_INPUT) {
         fail(&b, YJM_ERR_INPUT_SIZE, YJM_MAX_INPUT);
@@ -501,28 +517,32 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     return YJM_OK;
 }
 
-/// Indented text up to this size is parsed from a compact copy. The copy (as long
-/// as the text) and its map (8 bytes a run of kept bytes: one or two a value) live
+/// Text up to this size is parsed from a copy when that pays. The copy (at most as long
+/// as the text) and its map (8 bytes a run of kept bytes: one to three a value) live
 /// until the tree is built; past this size that memory matters more than the time.
-#define COMPACT_UP_TO ((size_t)64 << 20)
-/// Below this size, the copy's two allocations cost about what yajl spends on the spaces.
-#define COMPACT_FROM ((size_t)256)
+#define COPY_UP_TO ((size_t)64 << 20)
+/// Below this size, the copy's two allocations cost about what yajl would save.
+#define COPY_FROM ((size_t)256)
 
-/// Parses a compact copy of `input` (no white space between tokens), which yajl
-/// lexes several times faster than indentation, with the map back to `input`'s
-/// offsets. Returns YJM_ERR_MEMORY when there was no room for the copy.
-static yjm_status parse_compacted(const unsigned char *input, size_t length, const yjm_options *options,
-                                  yjm_tree *tree, yjm_error *error) {
+/// Parses a copy of `input` with only what yajl must see (see `yjm_copy_structure`),
+/// which yajl lexes several times faster than indentation and the text of strings,
+/// with the map back to `input`'s offsets. Returns YJM_ERR_MEMORY when there was no
+/// room for the copy.
+static yjm_status parse_copy(const unsigned char *input, size_t length, const yjm_options *options,
+                             yjm_tree *tree, yjm_error *error) {
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
     unsigned char *copy = malloc(length);
-    yjm_shift_map map = {NULL, 0, 0, 0};
+    // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
+    // written cost nothing; doubling from a small map copied it six times there.
+    size_t capacity = length / 8 + 64;
+    yjm_shift_map map = {malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
     yjm_status status = YJM_ERR_MEMORY;
-    if (copy) {
-        size_t copied = yjm_compact_mapped(input, length, copy, &map);
-        if (!map.failed && map.count > 0) status = parse_text(copy, copied, &copy_options, &map, tree, error);
+    if (copy && map.steps) {
+        size_t copied = yjm_copy_structure(input, length, copy, &map);
+        if (!map.failed && map.count > 0) status = parse_text(copy, copied, &copy_options, input, &map, tree, error);
     }
     free(copy);
     free(map.steps);
@@ -532,12 +552,12 @@ static yjm_status parse_compacted(const unsigned char *input, size_t length, con
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error) {
     // With comments allowed, white space may sit inside one, so the text is parsed as it is.
-    if (!options->allow_comments && length >= COMPACT_FROM && length <= COMPACT_UP_TO &&
-        yjm_looks_indented(input, length) && parse_compacted(input, length, options, tree, error) == YJM_OK) {
+    if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO &&
+        yjm_worth_copying(input, length) && parse_copy(input, length, options, tree, error) == YJM_OK) {
         return YJM_OK;
     }
     // Errors always come from the text itself, so that what they say and where is the text's.
-    return parse_text(input, length, options, NULL, tree, error);
+    return parse_text(input, length, options, NULL, NULL, tree, error);
 }
 
 void yjm_builder_take_tree(builder *b, yjm_tree *tree) {

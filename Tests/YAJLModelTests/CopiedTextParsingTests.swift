@@ -1,0 +1,218 @@
+import CYAJLTree
+import Foundation
+import Testing
+
+@testable import YAJLModel
+
+/// Indented text, and text mostly of strings, is parsed from a copy that leaves out the white
+/// space between tokens (which yajl would read a byte at a time) and the text inside strings
+/// (keeping their quotes, control bytes and escapes, which yajl checks), and the copy's offsets
+/// are mapped back to the text's. Nothing may show it: the tree is the one the text itself gives,
+/// node for node, and errors are the text's. With comments allowed the text is parsed as it is,
+/// so that is the reference.
+@Suite("Parsing: from a copy without white space or string text")
+struct CopiedTextParsingTests {
+    private static let asWritten: JSONParseOptions = {
+        var options = JSONParseOptions()
+        options.allowComments = true
+        return options
+    }()
+
+    /// `lines`, each indented by `indent` spaces: white space well over the share (a third of
+    /// the first 4 KiB) at which the copy is made.
+    private func indented(_ lines: [String], indent: Int = 80) -> String {
+        lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
+    }
+
+    /// Every node, offsets included, is the same as parsing the text as it is.
+    private func expectSameTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectSameTree(Array(text.utf8), sourceLocation: sourceLocation)
+    }
+
+    private func expectSameTree(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(Self.isCopied(text), "the test's text is parsed as it is", sourceLocation: sourceLocation)
+        let parsed = try JSONDocument(parsing: text)
+        let reference = try JSONDocument(parsing: text, options: Self.asWritten)
+        #expect(parsed.tree.node_count == reference.tree.node_count, sourceLocation: sourceLocation)
+        for node in 0..<Int(min(parsed.tree.node_count, reference.tree.node_count)) {
+            let (found, expected) = (parsed.tree.nodes[node], reference.tree.nodes[node])
+            guard found.head == expected.head, found.offset == expected.offset else {
+                Issue.record("node \(node): \(found) where the text gives \(expected)", sourceLocation: sourceLocation)
+                return
+            }
+        }
+        #expect(parsed.root.rawJSON.string == reference.root.rawJSON.string, sourceLocation: sourceLocation)
+    }
+
+    /// The same result, a tree or an error, as parsing the text as it is.
+    private func expectSameResult(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let parsed = Result { () throws(JSONError) in try JSONDocument(parsing: text) }
+        let reference = Result { () throws(JSONError) in try JSONDocument(parsing: text, options: Self.asWritten) }
+        switch (parsed, reference) {
+        case (.success, .success):
+            #expect(throws: Never.self, sourceLocation: sourceLocation) { try expectSameTree(text, sourceLocation: sourceLocation) }
+        case (.failure(let found), .failure(let expected)):
+            #expect(found == expected, "\(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(parsed) where the text gives \(reference): \(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func isCopied(_ text: [UInt8]) -> Bool {
+        text.count >= 256 && text.withUnsafeBufferPointer { yjm_worth_copying($0.baseAddress, $0.count) != 0 }
+    }
+
+    /// `members` as one line of JSON with no white space, mostly string text: copied.
+    private func compact(_ members: [String]) -> [UInt8] {
+        Array(("{" + members.joined(separator: ",") + "}").utf8)
+    }
+
+    private let prose = "The quick brown fox jumps over the lazy dog; d\u{E9}j\u{E0} vu, \u{1F600} and \u{65E5}\u{672C}."
+
+    @Test func everyKindOfTokenKeepsItsOffsets() throws {
+        try expectSameTree(indented([
+            "{",
+            #""plain"  :  "text","#,
+            #""escaped" : "a \" quote, a \\ backslash, \u00e9 and \ud83d\ude00","#,
+            #""numbers": [ 0 , -1 , 2.5e-3 , 1E+2 , 123456789012345678901234567890 ],"#,
+            #""literals": [ true , false , null ],"#,
+            #""empty": { "object" : { } , "array" : [ ] , "string" : "" },"#,
+            #""nested": [ [ [ { "deep" : [ 1 ] } ] ] ],"#,
+            #""spaces in a string": "  \t  ","#,
+            #""last": 1"#,
+            "}",
+        ]))
+    }
+
+    /// Tabs, carriage returns and runs of every length, across the 64-byte blocks the copy is made in.
+    @Test func whiteSpaceOfEveryShapeAndLength() throws {
+        for width in [1, 2, 15, 16, 17, 63, 64, 65, 127, 130] {
+            let gap = String(repeating: " \t\r\n", count: width / 4) + String(repeating: " ", count: width % 4)
+            let items = (0..<40).map { #"{"k\#($0)":\#(gap)[\#(gap)\#($0),\#(gap)"v"\#(gap)]\#(gap)}"# }
+            // Led by enough white space that the copy is made however narrow the gaps.
+            let lead = String(repeating: "\n", count: 2048)
+            try expectSameTree(lead + "[" + gap + items.joined(separator: "," + gap) + gap + "]" + gap)
+        }
+    }
+
+    /// Backslashes before a quote, at every offset around a block boundary: an odd run escapes
+    /// the quote, so the string goes on and the white space in it stays; an even run does not.
+    @Test func escapesAcrossBlockBoundaries() throws {
+        let lead = String(repeating: "\n", count: 2048)
+        for offset in 0..<70 {
+            for run in 1...4 {
+                let head = "\"" + String(repeating: "a", count: offset) + String(repeating: "\\", count: run) + "\""
+                let string = run % 2 == 1 ? head + "  ,  \"" : head
+                try expectSameTree(lead + "[  " + string + "  ,  " + string + "  ]")
+            }
+        }
+    }
+
+    /// A top-level number ends the text: yajl reports it only once the input has ended.
+    @Test func aNumberThatEndsTheText() throws {
+        try expectSameTree(String(repeating: " ", count: 300) + "-12.5e3")
+        try expectSameTree(String(repeating: "\n", count: 300) + "42" + String(repeating: " ", count: 300))
+    }
+
+    @Test func aByteOrderMarkIsCountedAsBefore() throws {
+        try expectSameTree("\u{FEFF}" + indented(["[", "1,", #""two","#, "[ 3 ]", "]"], indent: 80))
+    }
+
+    /// Errors come from the text as written: the same offset, line and column.
+    @Test func errorsAreTheTextsOwn() {
+        for body in [#""a": [1, 2,, 3]"#, #""a": "unterminated"#, #""a": tru"#, "\"a\": 1, \"b\"\t2", "\"a\": 1 2", "\"a\": \"\u{01}\""] {
+            let text = indented(["{", #""first": [ 1, 2, 3 ],"#, body, "}"], indent: 60)
+            let found = #expect(throws: JSONError.self) { try JSONDocument(parsing: text) }
+            let expected = #expect(throws: JSONError.self) { try JSONDocument(parsing: text, options: Self.asWritten) }
+            #expect(found == expected, "\(body)")
+            #expect(found.map { $0.line == 3 && $0.column > 60 } == true, "\(body): \(String(describing: found))")
+        }
+    }
+
+    /// What a user sees of offsets: a value's text, and an edited document written back with
+    /// its indentation.
+    @Test func rawTextAndWriteBackKeepTheIndentation() throws {
+        let text = indented(["{", #""name" : "Ada","#, #""tags" : [ "a" , "b" ],"#, #""age" : 36"#, "}"], indent: 60)
+        let document = try JSONDocument(parsing: text)
+        #expect(document.root["tags"]?.rawJSON.string == #"[ "a" , "b" ]"#)
+        #expect(document.root["name"]?.byteRange == Array(text.utf8).firstRange(of: Array(#""Ada""#.utf8)))
+        let older = try document.setting(37, at: "/age")
+        #expect(older.jsonString() == text.replacingOccurrences(of: "36", with: "37"))
+    }
+
+    /// Strings are read from the text: long and short, ASCII and not, keys and values.
+    @Test func stringTextIsReadFromTheText() throws {
+        let members = (0..<12).map { #""key number \#($0) of a long object":"\#(prose) \#($0)","k\#($0)":"v""# }
+        let text = compact(members)
+        try expectSameTree(text)
+        let document = try JSONDocument(parsing: text)
+        #expect(document.root["key number 3 of a long object"]?.string == prose + " 3")
+        #expect(document.root["k11"]?.string == "v")
+    }
+
+    /// Escapes at every offset around the copy's 64-byte blocks: the copy keeps each escape
+    /// whole (a backslash and the five bytes after it), and the string is decoded from the text.
+    @Test func escapesAtEveryOffsetAreDecodedFromTheText() throws {
+        for escape in [#"\n"#, #"\""#, #"\\"#, #"\/"#, #"\u00e9"#, #"\ud83d\ude00"#, #"\\\""#] {
+            let members = (0..<70).map { offset in
+                #""k\#(offset)":"\#(String(repeating: "a", count: offset))\#(escape)\#(prose)""#
+            }
+            let text = compact(members)
+            try expectSameTree(text)
+            let document = try JSONDocument(parsing: text)
+            let decoded = try #require(JSONDocument(parsing: #"["\#(escape)"]"#).root[0]?.string)
+            #expect(document.root["k69"]?.string == String(repeating: "a", count: 69) + decoded + prose, "\(escape)")
+        }
+    }
+
+    /// What is wrong inside a string's text is found in the text, with the text's error.
+    @Test func errorsInsideStringTextAreTheTextsOwn() {
+        let bad: [[UInt8]] = [
+            Array(#"\x"#.utf8), Array(#"\u12G4"#.utf8), Array(#"\u00"#.utf8), Array(#"\ud800"#.utf8),
+            [0x01], [0x09], [0x0A], [0x7F, 0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE6, 0x97],
+        ]
+        for bytes in bad {
+            for offset in [0, 1, 30, 59, 62, 63, 64, 65, 127] {
+                var text = Array(#"{"first":"\#(prose)","second":[1,2,3],"long":""#.utf8)
+                text += Array(repeating: UInt8(ascii: "a"), count: offset) + bytes + Array(prose.utf8)
+                text += Array(#"","last":"\#(prose)\#(prose)"}"#.utf8)
+                #expect(Self.isCopied(text))
+                #expect(throws: JSONError.self) { try JSONDocument(parsing: text) }
+                expectSameResult(text)
+            }
+        }
+    }
+
+    /// Random texts of long strings, many of them broken (quotes, backslashes and brackets
+    /// inserted or removed): each gives the text's own tree or error.
+    @Test func randomTextsGiveTheTextsResult() {
+        var random = SplitMix64(seed: 0x5EED_C0DE)
+        let pieces: [[UInt8]] = [
+            Array("plain words ".utf8), Array("d\u{E9}j\u{E0} \u{1F600}".utf8), Array(#"\""#.utf8), Array(#"\\"#.utf8),
+            Array(#"\u00e9"#.utf8), Array(#"\n"#.utf8), Array("\",\"".utf8), Array("\":[1,{\"".utf8), Array("}]".utf8),
+            [0xFF], [0x01], Array(#"\u12"#.utf8), Array(" ,\n\t ".utf8), Array(#"\"#.utf8), Array("true".utf8),
+        ]
+        var copied = 0
+        for _ in 0..<3_000 {
+            var text = Array(#"{"items":[""#.utf8)
+            for _ in 0..<Int.random(in: 20...60, using: &random) {
+                // Mostly string text that is fine, so that the text is copied.
+                let piece = Int.random(in: 0..<100, using: &random)
+                text += piece < 70 ? pieces[piece % 2] : pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            text += Array(#""]}"#.utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let at = Int.random(in: 0..<text.count, using: &random)
+                if Bool.random(using: &random) {
+                    text.remove(at: at)
+                } else {
+                    text.insert([UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: ",")].randomElement(using: &random)!, at: at)
+                }
+            }
+            guard Self.isCopied(text) else { continue }
+            copied += 1
+            expectSameResult(text)
+        }
+        #expect(copied > 2_000)
+    }
+}
