@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import YAJLModel
 
-/// Indented input is parsed from a copy without its white space, which yajl would otherwise
-/// read a byte at a time (see `IndentedParsingTests`). Nothing a decoder's user sees may change:
-/// the same values as `JSONDecoder`, the same errors, located in the input as it was written.
+/// Indented input is parsed from a copy without its white space (and string text), which yajl
+/// would otherwise read a byte at a time (see `CopiedTextParsingTests`). Nothing a decoder's user
+/// sees may change: the same values as `JSONDecoder`, the same errors, located in the input as
+/// it was written.
 @Suite("Codable: indented input")
 struct CodableIndentedInputTests {
     private struct Entry: Codable, Equatable {
