@@ -141,7 +141,7 @@ typedef struct {
 static int reserve_block_steps(yjm_shift_map *map) {
     if (map->failed) return 0;
     if (map->count + 32 <= map->capacity) return 1;
-    size_t capacity = map->capacity ? map->capacity * 2 : 4096; // (callers may start it larger)
+    size_t capacity = map->capacity ? map->capacity * 2 : 4096;
     yjm_shift *steps = realloc(map->steps, capacity * sizeof *steps);
     if (!steps) {
         map->failed = 1;
@@ -177,8 +177,9 @@ __attribute__((always_inline)) static inline removals removed_bytes(byte_classes
 
 /// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
 /// many it wrote. White space between tokens goes; with `hollow`, so do the bytes
-/// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be readable for 16 bytes past its end, and
-/// `output` writable for 64 + 16 bytes: runs are copied 16 bytes at a time.
+/// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be
+/// readable for 16 bytes past its end, and `output` writable for 64 + 16 bytes: runs
+/// are copied 16 bytes at a time.
 /// `output[-1]` is the last byte written before, if `written` is not 0. The block
 /// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
 __attribute__((always_inline)) static inline size_t compact_block(const unsigned char *block, unsigned char *output,

@@ -114,7 +114,8 @@ int yjm_worth_copying(const unsigned char *input, size_t length);
 /// Parses `input` as one JSON value. Offsets in the tree count from `input`'s
 /// first byte, a skipped byte-order mark included. On failure the tree is left
 /// empty and `error` says what and where. Indented text, and text mostly of strings, is
-/// parsed from a copy without them (see `yjm_worth_copying`); the tree and any error are the same.
+/// parsed from a copy without its white space and string text (see `yjm_worth_copying`);
+/// the tree and any error are the same.
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error);
 
