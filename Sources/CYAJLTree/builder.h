@@ -25,14 +25,15 @@ typedef struct yjm_shift {
 typedef struct yjm_shift_map {
     yjm_shift *steps;
     size_t count, capacity;
-    int failed; // a step could not be stored: the map is incomplete
+    int failed; // a step could not be stored, or the text is not UTF-8: the copy is not to be parsed
 } yjm_shift_map;
 
 /// Copies to `output` (room for `length` bytes) what yajl must see of `input`, noting in
 /// `map` where each run of kept bytes came from: no white space between tokens, and of
 /// each string only its quotes, its control bytes and its escapes (whose text yajl checks).
 /// yajl accepts the copy exactly when it accepts the text, with the same tokens; the
-/// strings' text is read from the text itself. Returns the bytes written.
+/// strings' text is read from the text itself, whose UTF-8 the copy checks (marking `map`
+/// failed where it is not UTF-8). Returns the bytes written.
 size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
 
 typedef struct builder {

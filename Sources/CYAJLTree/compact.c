@@ -17,6 +17,7 @@
 // than 60.0 M.
 
 #include "builder.h"
+#include "utf8.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,9 +43,9 @@ typedef bool bits32 __attribute__((ext_vector_type(32)));
 #define BIT_MASK16(matches) BIT_MASK(matches, bits16, uint16_t)
 #define BIT_MASK32(matches) BIT_MASK(matches, bits32, uint32_t)
 
-/// Which of 64 bytes are quotes, backslashes, white space and control bytes.
+/// Which of 64 bytes are quotes, backslashes, white space, control bytes and not ASCII.
 typedef struct {
-    uint64_t quotes, backslashes, spaces, controls;
+    uint64_t quotes, backslashes, spaces, controls, high;
 } byte_classes;
 
 /// Adds the classes of the bytes in vector `v` (`mask` turns its compares into bits) as
@@ -56,11 +57,12 @@ typedef struct {
         /* '\t' | 4 and '\r' | 4 are '\r', and no other byte's is: one compare for both. */          \
         (classes).spaces |= mask(((v) == ' ') | ((v) == '\n') | (((v) | 4) == '\r')) << (shift);    \
         (classes).controls |= mask((v) < 0x20) << (shift);                                        \
+        (classes).high |= mask((v) >= 0x80) << (shift);                                           \
     } while (0)
 
 /// `wide`: in 32-byte vectors, for a caller built for AVX2 (see `yjm_copy_structure`).
 __attribute__((always_inline)) static inline byte_classes classify(const unsigned char *block, bool wide) {
-    byte_classes classes = {0, 0, 0, 0};
+    byte_classes classes = {0, 0, 0, 0, 0};
     if (wide) {
         for (int part = 0; part < 2; part++) {
             bytes32 v;
@@ -134,6 +136,7 @@ typedef struct {
     uint64_t in_string;    // all ones: the next byte is in a string
     uint64_t escape_spill; // the next block's bytes that an escape from this one reaches
     bool removed_last;     // the previous block's last byte was removed
+    uint64_t utf8_carry;   // the next block's bytes that must continue a sequence from this one
 } scan_state;
 
 /// Makes room in `map` for a block's steps: one per run, and 64 bytes hold at most 32.
@@ -175,18 +178,18 @@ __attribute__((always_inline)) static inline removals removed_bytes(byte_classes
     return gone;
 }
 
-/// Copies the bytes of `block[0 ..< 64]` that stay to `output`, and returns how
-/// many it wrote. White space between tokens goes; with `hollow`, so do the bytes
+/// Copies the bytes of `block[0 ..< 64]` (whose `classes` are given) that stay to
+/// `output`, and returns how many it wrote. White space between tokens goes; with `hollow`, so do the bytes
 /// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be
 /// readable for 16 bytes past its end, and `output` writable for 64 + 16 bytes: runs
 /// are copied 16 bytes at a time.
 /// `output[-1]` is the last byte written before, if `written` is not 0. The block
 /// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
-__attribute__((always_inline)) static inline size_t compact_block(const unsigned char *block, unsigned char *output,
-                                                                size_t written, scan_state *state, uint64_t valid,
-                                                                size_t block_offset, yjm_shift_map *map, bool hollow,
-                                                                bool wide) {
-    removals gone = removed_bytes(classify(block, wide), state, hollow);
+__attribute__((always_inline)) static inline size_t compact_block(byte_classes classes, const unsigned char *block,
+                                                                unsigned char *output, size_t written,
+                                                                scan_state *state, uint64_t valid, size_t block_offset,
+                                                                yjm_shift_map *map, bool hollow) {
+    removals gone = removed_bytes(classes, state, hollow);
     uint64_t removed = gone.spaces | gone.text;
     uint64_t keep = ~removed & valid;
     unsigned char *out = output;
@@ -224,31 +227,113 @@ __attribute__((always_inline)) static inline size_t compact_block(const unsigned
     return (size_t)(out - output);
 }
 
+/// Which of 64 bytes that are not ASCII lead a sequence of two, three or four bytes, or
+/// continue one, and which are leads whose next byte has a narrower range than 80-BF
+/// (E0, ED, F0, F4), or are never UTF-8 (C0, C1, F5-FF).
+typedef struct {
+    uint64_t leads2, leads3, leads4, continuations, special;
+} utf8_classes;
+
+#define ADD_UTF8_CLASSES(classes, v, mask, shift)                                                       \
+    do {                                                                                                \
+        (classes).leads2 |= mask(((v) & 0xE0) == 0xC0) << (shift);                                      \
+        (classes).leads3 |= mask(((v) & 0xF0) == 0xE0) << (shift);                                      \
+        (classes).leads4 |= mask(((v) & 0xF8) == 0xF0) << (shift);                                      \
+        (classes).continuations |= mask(((v) & 0xC0) == 0x80) << (shift);                               \
+        (classes).special |= mask((((v) & 0xFE) == 0xC0) | ((v) == 0xE0) | ((v) == 0xED) | ((v) == 0xF0) | \
+                                  ((v) >= 0xF4)) << (shift);                                            \
+    } while (0)
+
+__attribute__((always_inline)) static inline utf8_classes classify_utf8(const unsigned char *block, bool wide) {
+    utf8_classes classes = {0, 0, 0, 0, 0};
+    if (wide) {
+        for (int part = 0; part < 2; part++) {
+            bytes32 v;
+            memcpy(&v, block + 32 * part, 32);
+            ADD_UTF8_CLASSES(classes, v, BIT_MASK32, 32 * part);
+        }
+    } else {
+        for (int part = 0; part < 4; part++) {
+            bytes16 v;
+            memcpy(&v, block + 16 * part, 16);
+            ADD_UTF8_CLASSES(classes, v, BIT_MASK16, 16 * part);
+        }
+    }
+    return classes;
+}
+
+/// Whether the bytes of the block at `offset` that are not ASCII (`high`) are UTF-8,
+/// with `state->utf8_carry` the continuation bytes that leads in the block before need
+/// here (and set for the next). A text that is not UTF-8 is not JSON, so the copy
+/// checks it, with no cost for ASCII, and the builder need not check the strings it
+/// reads from the text. Without special bytes a block is checked as masks: every
+/// continuation byte is one that a lead needs, and every other byte is a lead. A block
+/// with them (9 of twitter.json's 9,867) is checked a byte at a time, from its first
+/// lead to the end of the sequence that spans the block's end.
+__attribute__((always_inline)) static inline bool utf8_checked(const unsigned char *block, uint64_t high,
+                                                               const unsigned char *input, size_t length,
+                                                               size_t offset, scan_state *state, bool wide) {
+    utf8_classes classes = classify_utf8(block, wide);
+    uint64_t needed = state->utf8_carry;
+    if (!classes.special) {
+        uint64_t leads = classes.leads2 | classes.leads3 | classes.leads4;
+        uint64_t leads3or4 = classes.leads3 | classes.leads4;
+        needed |= leads << 1 | leads3or4 << 2 | classes.leads4 << 3;
+        state->utf8_carry = leads >> 63 | leads3or4 >> 62 | classes.leads4 >> 61;
+        return needed == classes.continuations && (leads | classes.continuations) == high;
+    }
+    if (needed & ~classes.continuations) return false;
+    size_t from = offset + (size_t)__builtin_ctzll(high & ~needed); // a special byte is there
+    size_t to = offset + 64 + 3 < length ? offset + 64 + 3 : length; // where a sequence from the block ends
+    size_t checked = from + yjm_utf8_valid_prefix(input + from, to - from);
+    if (checked < offset + 64 && checked < length) return false;
+    // The next block's bytes that continue the sequence across the end.
+    state->utf8_carry = 0;
+    for (size_t next = offset + 64; next < checked && (input[next] & 0xC0) == 0x80; next++) {
+        state->utf8_carry |= 1ULL << (next - offset - 64);
+    }
+    return true;
+}
+
 /// Writes the copy of `input[0 ..< length]` to `output` (see `compact_block`), and returns its length.
+/// With `hollow`, it also checks that the text is UTF-8 (see `utf8_checked`), and
+/// marks `map` failed when it is not.
 __attribute__((always_inline)) static inline size_t copy_text(const unsigned char *input, size_t length,
                                                              unsigned char *output, yjm_shift_map *map, bool hollow,
                                                              bool wide) {
-    scan_state state = {0, 0, 0, false};
+    scan_state state = {0, 0, 0, false, 0};
     size_t i = 0, o = 0;
+    bool utf8 = true;
     // Whole blocks while 16 bytes beyond them can be read, and the output's
     // 16-byte stores stay within `length` (it never runs ahead of the input).
     while (i + 64 + 16 <= length) {
-        o += compact_block(input + i, output + o, o, &state, UINT64_MAX, i,
-                           map && reserve_block_steps(map) ? map : NULL, hollow, wide);
+        byte_classes classes = classify(input + i, wide);
+        if (hollow && (classes.high | state.utf8_carry) &&
+            !(utf8 = utf8_checked(input + i, classes.high, input, length, i, &state, wide))) {
+            break;
+        }
+        o += compact_block(classes, input + i, output + o, o, &state, UINT64_MAX, i,
+                           map && reserve_block_steps(map) ? map : NULL, hollow);
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
-    while (i < length) {
+    while (utf8 && i < length) {
         unsigned char block[64 + 16] = {0}, out[64 + 16 + 1];
         size_t n = length - i < 64 ? length - i : 64;
         memcpy(block, input + i, n);
         if (o > 0) out[0] = output[o - 1]; // the last byte written, for the word check
-        size_t count = compact_block(block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
-                                     map && reserve_block_steps(map) ? map : NULL, hollow, wide);
+        byte_classes classes = classify(block, wide);
+        if (hollow && (classes.high | state.utf8_carry) &&
+            !(utf8 = utf8_checked(block, classes.high, input, length, i, &state, wide))) {
+            break;
+        }
+        size_t count = compact_block(classes, block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
+                                     map && reserve_block_steps(map) ? map : NULL, hollow);
         memcpy(output + o, out + 1, count);
         o += count;
         i += n;
     }
+    if ((!utf8 || state.utf8_carry) && map) map->failed = 1; // not UTF-8, or cut off in a sequence
     // The map ends with a step that no offset reaches, so a walk along it needs no bound.
     if (map && reserve_block_steps(map)) map->steps[map->count] = (yjm_shift){UINT32_MAX, 0};
     return o;
@@ -284,7 +369,7 @@ int yjm_worth_copying(const unsigned char *input, size_t length) {
     // and each string whose text it leaves out about 60 (a run of the copy, and a second
     // offset to map). Strings of a few bytes (random.json: 10 on average) do not pay.
     size_t sample = length < 4096 ? length : 4096;
-    scan_state state = {0, 0, 0, false};
+    scan_state state = {0, 0, 0, false, 0};
     uint64_t saved = 0, cost = 4 * (uint64_t)sample;
     for (size_t i = 0; i + 64 <= sample; i += 64) {
         removals gone = removed_bytes(classify(input + i, false), &state, true);

@@ -152,8 +152,8 @@ static size_t string_end(const builder *b, size_t quote) {
 /// A string without escapes, whose text (between its quotes) is `text[0 ..< length]`
 /// in the input: validate its UTF-8 and point the node at it. In a copy of the text,
 /// the string may have lost its bytes (see `yjm_copy_structure`): its quotes, mapped
-/// to the text, give the text's string. Always inlined, so that `on_string` stays as
-/// lean as it was before streaming shared this.
+/// to the text, give the text's string, whose UTF-8 the copy has checked. Always
+/// inlined, so that `on_string` stays as lean as it was before streaming shared this.
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
                                                                       size_t length, int mapped) {
     b->last_end = (size_t)(text - b->input) + length + 1;
@@ -166,7 +166,7 @@ __attribute__((always_inline)) static inline int append_plain_string(builder *b,
         text = base + start + 1;
     }
     if (length > b->max_token) return fail(b, YJM_ERR_TOKEN_SIZE, (size_t)(text - base) - 1);
-    if (!yjm_is_ascii(text, length, base)) {
+    if (!mapped && !yjm_is_ascii(text, length, base)) {
         size_t valid = yjm_ascii_prefix(text, length);
         valid += yjm_utf8_valid_prefix(text + valid, length - valid);
         if (valid != length) return fail(b, YJM_ERR_UTF8, (size_t)(text - base) + valid);
@@ -483,10 +483,11 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
         return error->status;
     }
 
-    // One node per 8 input bytes covers the corpus without a regrow; pages that
-    // are never written cost nothing, and the array is trimmed at the end.
+    // One node per 8 bytes of text, or per 2 of a copy (which has 0.38 a byte at most over
+    // the corpus), covers the corpus without a regrow; pages that are never written cost
+    // nothing, and the array is trimmed at the end.
     const yajl_callbacks *callbacks = shifts ? &mapped_builder_callbacks : &yjm_builder_callbacks;
-    if (!yjm_builder_start(&b, options, (uint32_t)(length / 8 + 16), callbacks, &b)) {
+    if (!yjm_builder_start(&b, options, (uint32_t)(length / (shifts ? 2 : 8) + 16), callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
     }
@@ -524,28 +525,52 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
 /// Below this size, the copy's two allocations cost about what yajl would save.
 #define COPY_FROM ((size_t)256)
 
-/// Parses a copy of `input` with only what yajl must see (see `yjm_copy_structure`),
-/// which yajl lexes several times faster than indentation and the text of strings,
-/// with the map back to `input`'s offsets. Returns YJM_ERR_MEMORY when there was no
-/// room for the copy.
+/// A copy of a text with only what yajl must see (see `yjm_copy_structure`), and its map.
+typedef struct {
+    unsigned char *bytes;
+    size_t length;
+    yjm_shift_map map;
+} text_copy;
+
+/// Makes the copy of `input` that `parse_copy` parses. Returns 0, with nothing left to free,
+/// when memory ran out or the copy does not hold: the text is not UTF-8, or has no tokens.
+static int make_copy(const unsigned char *input, size_t length, text_copy *copy) {
+    copy->bytes = malloc(length);
+    // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
+    // written cost nothing; doubling from a small map copied it six times there.
+    size_t capacity = length / 8 + 64;
+    copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
+    if (copy->bytes && copy->map.steps) {
+        copy->length = yjm_copy_structure(input, length, copy->bytes, &copy->map);
+        if (!copy->map.failed && copy->map.count > 0) return 1;
+    }
+    free(copy->bytes);
+    free(copy->map.steps);
+    return 0;
+}
+
+int yjm_copy_holds(const unsigned char *input, size_t length) {
+    text_copy copy;
+    if (!make_copy(input, length, &copy)) return 0;
+    free(copy.bytes);
+    free(copy.map.steps);
+    return 1;
+}
+
+/// Parses a copy of `input` with only what yajl must see, which yajl lexes several times
+/// faster than indentation and the text of strings, with the map back to `input`'s offsets.
+/// Returns YJM_ERR_MEMORY when there is no such copy (see `make_copy`).
 static yjm_status parse_copy(const unsigned char *input, size_t length, const yjm_options *options,
                              yjm_tree *tree, yjm_error *error) {
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
-    unsigned char *copy = malloc(length);
-    // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
-    // written cost nothing; doubling from a small map copied it six times there.
-    size_t capacity = length / 8 + 64;
-    yjm_shift_map map = {malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
-    yjm_status status = YJM_ERR_MEMORY;
-    if (copy && map.steps) {
-        size_t copied = yjm_copy_structure(input, length, copy, &map);
-        if (!map.failed && map.count > 0) status = parse_text(copy, copied, &copy_options, input, &map, tree, error);
-    }
-    free(copy);
-    free(map.steps);
+    text_copy copy;
+    if (!make_copy(input, length, &copy)) return YJM_ERR_MEMORY;
+    yjm_status status = parse_text(copy.bytes, copy.length, &copy_options, input, &copy.map, tree, error);
+    free(copy.bytes);
+    free(copy.map.steps);
     return status;
 }
 

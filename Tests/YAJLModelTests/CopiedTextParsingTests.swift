@@ -183,6 +183,36 @@ struct CopiedTextParsingTests {
         }
     }
 
+    /// The copy checks the text's UTF-8, 64 bytes at a time, so that strings read from the text
+    /// need no check of their own. Sequences of every length, those whose second byte has a
+    /// narrower range (E0, ED, F0, F4) and pairs of them, at every offset around a block's end:
+    /// the valid ones keep the copy, and the text's tree; each broken one fails the copy, and
+    /// gives the text's error.
+    @Test func utf8IsCheckedAcrossBlockBoundaries() {
+        let valid: [[UInt8]] = [
+            [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE6, 0x97, 0xA5], [0xED, 0x9F, 0xBF], [0xEF, 0xBF, 0xBF],
+            [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0xF3, 0xBF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xE6, 0x97, 0xA5, 0xF0, 0x9F, 0x98, 0x80], [0xF0, 0x9F, 0x98, 0x80, 0xE6, 0x97, 0xA5, 0xC3, 0xA9],
+        ]
+        let broken: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x80], [0xE6, 0x97], [0xE6, 0xE6, 0x97, 0xA5],
+            [0xF0, 0x9F, 0x98], [0xC3, 0xA9, 0xA9], [0xE6, 0x97, 0xA5, 0xF0, 0x9F, 0x98],
+        ]
+        for (bytes, isValid) in valid.map({ ($0, true) }) + broken.map({ ($0, false) }) {
+            for offset in 0..<70 {
+                var text = Array(#"{"first":"\#(prose)","long":""#.utf8)
+                text += Array(repeating: UInt8(ascii: "a"), count: offset) + bytes + Array(prose.utf8)
+                text += Array(#"","last":"\#(prose)\#(prose)"}"#.utf8)
+                #expect(Self.isCopied(text))
+                let holds = text.withUnsafeBufferPointer { yjm_copy_holds($0.baseAddress, $0.count) != 0 }
+                #expect(holds == isValid, "\(bytes) at \(offset)")
+                if !isValid { #expect(throws: JSONError.self) { try JSONDocument(parsing: text) } }
+                expectSameResult(text)
+            }
+        }
+    }
+
     /// Random texts of long strings, many of them broken (quotes, backslashes and brackets
     /// inserted or removed): each gives the text's own tree or error.
     @Test func randomTextsGiveTheTextsResult() {

@@ -111,6 +111,11 @@ size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigne
 /// without comments.) Exported for tests.
 int yjm_worth_copying(const unsigned char *input, size_t length);
 
+/// Whether the copy that `yjm_parse` would make of `input` holds: it does unless the text
+/// is not UTF-8 (which the copy checks, so that the parse need not), has no tokens, or
+/// memory runs out; the text is then parsed as it is. Exported for tests.
+int yjm_copy_holds(const unsigned char *input, size_t length);
+
 /// Parses `input` as one JSON value. Offsets in the tree count from `input`'s
 /// first byte, a skipped byte-order mark included. On failure the tree is left
 /// empty and `error` says what and where. Indented text, and text mostly of strings, is
