@@ -204,7 +204,8 @@ __attribute__((noinline)) static int append_copied_string(builder *b, size_t len
         b->side_capacity = capacity;
     }
     size_t decoded_length, bad;
-    yjm_status status = yjm_decode_string(text + quote + 1, raw_length, b->side + b->side_size, &decoded_length, &bad);
+    yjm_status status = yjm_decode_string(text + quote + 1, raw_length, mapped, b->side + b->side_size, &decoded_length,
+                                           &bad); // a copy's text is known to be UTF-8
     if (status != YJM_OK) return fail(b, status, quote + 1 + bad);
     yjm_node first = {YJM_ESCAPED_STRING | (uint32_t)(end - quote) << YJM_KIND_BITS, (uint32_t)quote};
     yjm_node second = {(uint32_t)b->side_size, (uint32_t)decoded_length};

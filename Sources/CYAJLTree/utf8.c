@@ -122,14 +122,14 @@ static size_t encode_utf8(uint32_t scalar, unsigned char *out) {
     return 4;
 }
 
-yjm_status yjm_decode_string(const unsigned char *raw, size_t length, unsigned char *out,
+yjm_status yjm_decode_string(const unsigned char *raw, size_t length, int utf8_checked, unsigned char *out,
                              size_t *out_length, size_t *bad_index) {
     size_t i = 0, o = 0;
     while (i < length) {
         // Copy the run up to the next escape in one go, once it is known to be UTF-8.
         const unsigned char *backslash = memchr(raw + i, '\\', length - i);
         size_t run = (backslash ? (size_t)(backslash - raw) : length) - i;
-        size_t valid = yjm_utf8_valid_prefix(raw + i, run);
+        size_t valid = utf8_checked ? run : yjm_utf8_valid_prefix(raw + i, run);
         if (valid != run) {
             *bad_index = i + valid;
             return YJM_ERR_UTF8;

@@ -56,9 +56,10 @@ static inline int yjm_is_ascii(const unsigned char *bytes, size_t length, const 
 
 /// Decodes the body of a string token (the bytes between its quotes) into `out`,
 /// which must hold `length` bytes: decoding never grows the text.
+/// With `utf8_checked`, `raw` is known to be UTF-8 (a copy's text; see compact.c).
 /// Returns YJM_OK, or YJM_ERR_UTF8 / YJM_ERR_ESCAPE with `*bad_index` at the
 /// offending byte of `raw`.
-yjm_status yjm_decode_string(const unsigned char *raw, size_t length, unsigned char *out,
+yjm_status yjm_decode_string(const unsigned char *raw, size_t length, int utf8_checked, unsigned char *out,
                              size_t *out_length, size_t *bad_index);
 
 #endif

@@ -15,6 +15,8 @@ enum HeldKeyedContainers {
         /// The `KeyedDecodingContainer`'s one stored property, its box.
         var box: AnyObject?
         var position: KeyedContainerPosition?
+        /// Gives the box as a `KeyedDecodingContainer<Key>` (`container(of:)`).
+        private var wrapper: AnyObject?
 
         /// A container of `object` at `depth` for `decoder`, and the entry that keeps it usable.
         static func make<Key: CodingKey>(
@@ -24,7 +26,20 @@ enum HeldKeyedContainers {
             let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(position))
             // `KeyedDecodingContainer`'s one stored property is its box, a class instance.
             let box = unsafeBitCast(container, to: AnyObject.self)
-            return (container, Entry(type: ObjectIdentifier(Key.self), box: box, position: position))
+            let wrapper = BoxWrapper<KeyedDecodingContainer<Key>>()
+            return (container, Entry(type: ObjectIdentifier(Key.self), box: box, position: position, wrapper: wrapper))
+        }
+
+        /// The entry's container again, for the `Key` that is the entry's `type`.
+        ///
+        /// `KeyedDecodingContainer` is resilient, so code generic over `Key` that copies one
+        /// asks the runtime for `KeyedDecodingContainer<Key>`'s metadata, a hash-table lookup
+        /// of about 470 instructions, more than the rest of the cache's work. The entry's
+        /// `BoxWrapper` has that metadata in its own, and returns the container straight into
+        /// the caller's result.
+        @inline(__always)
+        func container<Key: CodingKey>(of _: Key.Type) -> KeyedDecodingContainer<Key> {
+            unsafeDowncast(wrapper.unsafelyUnwrapped, to: BoxWrapper<KeyedDecodingContainer<Key>>.self).wrap(box.unsafelyUnwrapped)
         }
 
         /// Whether anyone but this entry holds its box.
@@ -59,6 +74,15 @@ enum HeldKeyedContainers {
         keep([entry])
         return container
     }
+}
+
+/// Gives a class instance as a `Container`, a type whose one stored property is that
+/// instance (a `KeyedDecodingContainer`), with `Container`'s metadata read from its own.
+final class BoxWrapper<Container> {
+    /// Out of line: inlined into code generic over a container's key, it would look up
+    /// `Container`'s metadata there (see `HeldKeyedContainers.Entry.container(of:)`).
+    @inline(never)
+    func wrap(_ box: AnyObject) -> Container { unsafeBitCast(box, to: Container.self) }
 }
 
 extension [HeldKeyedContainers.Entry] {

@@ -58,7 +58,7 @@ struct KeyedContainerCache {
             let position = entries[slot].position.unsafelyUnwrapped
             position.object = object
             position.slot = UInt32(truncatingIfNeeded: depth)
-            return unsafeBitCast(entries[slot].box, to: KeyedDecodingContainer<Key>.self)
+            return entries[slot].container(of: Key.self)
         }
         let (container, entry) = Entry.make(keyedBy: Key.self, decoder: decoder, object: object, depth: depth)
         var slot = first
