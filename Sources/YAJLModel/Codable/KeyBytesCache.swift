@@ -58,25 +58,13 @@ struct KeyBytesCache {
     /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`.
     @inline(__always)
     mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
-        guard _isPOD(Key.self), MemoryLayout<Key>.size <= 8 else {
+        guard let bits = key.plainBits else {
             // Not cached, so not spelled either (a spelling costs two conversions): only `.asIs`
             // has one for free.
             var name = self.name(of: key)
             return name.withUTF8 { name in
                 let name = UnsafeRawBufferPointer(name)
                 return body(CachedKey(name: name, spelling: spelling == .asIs ? name : Self.noSpelling))
-            }
-        }
-        let bits: UInt64
-        if MemoryLayout<Key>.size == 1 {
-            // An enum of up to 256 cases, as most `CodingKeys` are: a load, where the general
-            // case below is a call (this code runs unspecialized, through the container's box).
-            bits = UInt64(unsafeBitCast(key, to: UInt8.self))
-        } else {
-            bits = withUnsafeBytes(of: key) { raw in
-                var bits: UInt64 = 0
-                for index in raw.indices { bits |= UInt64(raw[index]) << (8 * UInt64(index)) }
-                return bits
             }
         }
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))

@@ -67,51 +67,51 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decodeNil(forKey key: Key) throws -> Bool { try at { $0.tag(try value(key, $0, $1, $2)) == UInt32(YJM_NULL) } }
 
-    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try at { try $0.bool(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.bool($0, depth, .key(key)) } } }
-    func decode(_: String.Type, forKey key: Key) throws -> String { try at { try $0.string(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.string($0, depth, .key(key)) } } }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { try at { try $0.double(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.double($0, depth, .key(key)) } } }
-    func decode(_: Float.Type, forKey key: Key) throws -> Float { try at { try $0.float(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.float($0, depth, .key(key)) } } }
-    func decode(_: Int.Type, forKey key: Key) throws -> Int { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
-    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .key(key)) } }
-    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .key(key)) } } }
+    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try at { try $0.bool(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.bool($0, depth, .codingKey(key)) } } }
+    func decode(_: String.Type, forKey key: Key) throws -> String { try at { try $0.string(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.string($0, depth, .codingKey(key)) } } }
+    func decode(_: Double.Type, forKey key: Key) throws -> Double { try at { try $0.double(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.double($0, depth, .codingKey(key)) } } }
+    func decode(_: Float.Type, forKey key: Key) throws -> Float { try at { try $0.float(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.float($0, depth, .codingKey(key)) } } }
+    func decode(_: Int.Type, forKey key: Key) throws -> Int { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
+    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try at { try $0.integer(try value(key, $0, $1, $2), $2, .codingKey(key)) } }
+    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.integer($0, depth, .codingKey(key)) } } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try at { try $0.unwrap(try value(key, $0, $1, $2), as: type, depth: $2, .key(key)) }
+        try at { try $0.unwrap(try value(key, $0, $1, $2), as: type, depth: $2, .codingKey(key)) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.unwrap($0, as: type, depth: depth, .key(key)) } }
+        try at { decoder, object, depth in try present(key, decoder, object, depth).map { try decoder.unwrap($0, as: type, depth: depth, .codingKey(key)) } }
     }
 
     // MARK: Nested containers and super decoders
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .key(key))).container(keyedBy: type) }
+        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .codingKey(key))).container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .key(key))).unkeyedContainer() }
+        try at { try $0.child(at: try value(key, $0, $1, $2), codingPath: $0.codingPath($2, .codingKey(key))).unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(JSONCodingKey.super) }
@@ -121,7 +121,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// A decoder for the value at `key`, or for `null` when there is none, as `JSONDecoder` gives.
     private func superDecoder(_ key: some CodingKey) throws -> any Decoder {
         try at { decoder, object, depth in
-            let codingPath = decoder.codingPath(depth, .key(key))
+            let codingPath = decoder.codingPath(depth, .codingKey(key))
             if let node = member(key, decoder, object, depth) { return decoder.child(at: node, codingPath: codingPath) }
             guard let null = decoder.nullChild(codingPath: codingPath) else {
                 throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: decoder.codingPath(depth, nil), debugDescription: "No value for super."))

@@ -248,8 +248,10 @@ final class JSONValueDecoder {
 
     private func key(for element: PathElement) -> any CodingKey {
         switch element {
-        case .key(let key):
-            return key
+        case .key(let box):
+            return box.key
+        case .plainKey(let bits, let type):
+            return type.init(plainBits: bits)
         case .index(let index):
             return JSONCodingKey(index: index)
         case .member(let node, let numeric):

@@ -15,8 +15,8 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encodeNil(forKey key: Key) throws { try member(key) { $0.writeNull() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key) { $0.writeBool(value) } }
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key) { $0.writeString(value) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try member(key) { try $0.writeFloat(value, .key(key)) } }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try member(key) { try $0.writeFloat(value, .key(key)) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try member(key) { try $0.writeFloat(value, .codingKey(key)) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try member(key) { try $0.writeFloat(value, .codingKey(key)) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { try member(key) { $0.writeInteger(value) } }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try member(key) { $0.writeInteger(value) } }
     mutating func encode(_ value: Int16, forKey key: Key) throws { try member(key) { $0.writeInteger(value) } }
@@ -29,7 +29,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key) { $0.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try member(key) { try $0.encodeNested(value, .key(key)) }
+        try member(key) { try $0.encodeNested(value, .codingKey(key)) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -47,7 +47,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             encoder.fail(error)
             return .none
         }
-        return encoder.openNested(isObject: isObject, in: handle, .key(key))
+        return encoder.openNested(isObject: isObject, in: handle, .codingKey(key))
     }
 
     mutating func superEncoder() -> any Encoder { encoder.superEncoder() }

@@ -164,7 +164,7 @@ extension Dictionary: KeyRepresentableDictionaryEncodable where Key: CodingKeyRe
         for (key, value) in self {
             let name = key.codingKey.stringValue
             try encoder.beginMember(handle, name: name)
-            try encoder.encodeNested(value, .key(JSONCodingKey(stringValue: name)))
+            try encoder.encodeNested(value, .codingKey(JSONCodingKey(stringValue: name)))
         }
     }
 }

@@ -311,7 +311,8 @@ final class JSONStreamingEncoder {
     private func materialize(_ steps: ArraySlice<PathElement>) -> [any CodingKey] {
         steps.map { step in
             switch step {
-            case .key(let key): key
+            case .key(let box): box.key
+            case .plainKey(let bits, let type): type.init(plainBits: bits)
             case .index(let index): JSONCodingKey(index: index)
             case .member: JSONCodingKey(stringValue: "")  // only decoding uses members
             }
