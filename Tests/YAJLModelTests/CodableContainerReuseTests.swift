@@ -196,4 +196,41 @@ import Testing
         expectSameDecoding([TwoViews].self, #"[{"a": 1, "b": {"a": 2}}, {"b": {"a": 4}, "a": 3}]"#)
         expectSameDecoding([TwoViews].self, #"[{"a": 1, "b": {"a": 2}}, {"b": {"b": 4}, "a": 3}]"#)
     }
+
+    /// 256 keys of about 300 bytes each, 77 kB in all: more than the decoder's key cache keeps
+    /// (64 kB), so it starts afresh in the middle of the first object, and a container's table of
+    /// where its keys are (`KeyPlaces`) must find them again. Every value is the one at its key,
+    /// in the first decode and in later ones with the decoder's kept cache.
+    private struct LongKeys: Decodable, Equatable {
+        struct Key: CodingKey {
+            let number: UInt8
+            init(_ number: UInt8) { self.number = number }
+            init?(stringValue: String) {
+                guard stringValue.hasPrefix(Self.prefix), let number = UInt8(stringValue.dropFirst(Self.prefix.count)) else { return nil }
+                self.number = number
+            }
+            init?(intValue: Int) { nil }
+            var stringValue: String { Self.prefix + String(number) }
+            var intValue: Int? { nil }
+            static let prefix = String(repeating: "k", count: 300)
+        }
+        let values: [Int]
+
+        init(values: [Int]) { self.values = values }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            // Twice round, so that the second reads keys the cache dropped since the first.
+            values = try (0..<512).map { try container.decode(Int.self, forKey: Key(UInt8($0 % 256))) }
+        }
+    }
+
+    @Test func keysAreFoundAgainWhenTheKeyCacheStartsAfresh() throws {
+        let members = (0..<256).map { "\"\(LongKeys.Key.prefix)\($0)\": \($0 * 7)" }.joined(separator: ",")
+        let json = Data("[{\(members)}, {\(members)}]".utf8)
+        let expected = LongKeys(values: (0..<512).map { $0 % 256 * 7 })
+        let decoder = YAJLDecoder()
+        for _ in 0..<3 { #expect(try decoder.decode([LongKeys].self, from: json) == [expected, expected]) }
+        #expect(try JSONDecoder().decode([LongKeys].self, from: json) == [expected, expected])
+    }
 }

@@ -5,9 +5,9 @@
 /// decoder keeps its cache between decodes, in a `KeyBytesShelf`). With `conversions`, the
 /// cached UTF-8 is the key as a key strategy converts it.
 struct KeyBytesCache {
-    private struct Entry {
-        var type: UInt = 0
-        var bits: UInt64 = 0
+    /// Where a key's bytes are in `arena`, as `place(of:bits:)` gives them; valid for as long
+    /// as `arenaVersion` stays the same.
+    struct Place {
         var offset: Int32 = 0
         var length: Int32 = 0
         /// Where the key's JSON spelling (`CachedKey.spelling`) starts in `arena`, and its length.
@@ -15,6 +15,12 @@ struct KeyBytesCache {
         var spellingLength: Int32 = 0
         /// `KeyBloom.bits` of the key's UTF-8.
         var bloomBits: UInt32 = 0
+    }
+
+    private struct Entry {
+        var type: UInt = 0
+        var bits: UInt64 = 0
+        var place = Place()
     }
 
     /// How the JSON key that matches a coding key is spelled, for a lookup to test first.
@@ -38,6 +44,13 @@ struct KeyBytesCache {
     private static let keyLimit = 4096
     private static let arenaLimit = 1 << 16
     private var arena: [UInt8] = []
+    /// Stands for the arena as it is, so that a `KeyPlaces` filled from it can tell whether its
+    /// places are still the arena's: a new number after every change, from a count shared by
+    /// all caches, so that copies of a cache that change apart have versions of their own.
+    private(set) var version = KeyBytesCache.newVersion()
+    private static let versions = _Locked(0)
+
+    private static func newVersion() -> Int { versions.withLock { $0 += 1; return $0 } }
     /// The key strategy's conversions and its conversion, or nil for keys as they are.
     private(set) var conversions: KeyConversions?
     private let convert: ((String) -> String)?
@@ -58,33 +71,46 @@ struct KeyBytesCache {
     /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`.
     @inline(__always)
     mutating func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
-        guard let bits = key.plainBits else {
-            // Not cached, so not spelled either (a spelling costs two conversions): only `.asIs`
-            // has one for free.
-            var name = self.name(of: key)
-            return name.withUTF8 { name in
-                let name = UnsafeRawBufferPointer(name)
-                return body(CachedKey(name: name, spelling: spelling == .asIs ? name : Self.noSpelling))
-            }
+        guard let bits = key.plainBits else { return withUncachedBytes(of: key, body) }
+        return withBytes(at: place(of: key, bits: bits), body)
+    }
+
+    /// `withBytes(of:_:)` for a key whose type is not a plain value: not cached, so not spelled
+    /// either (a spelling costs two conversions); only `.asIs` has one for free.
+    mutating func withUncachedBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
+        var name = self.name(of: key)
+        return name.withUTF8 { name in
+            let name = UnsafeRawBufferPointer(name)
+            return body(CachedKey(name: name, spelling: spelling == .asIs ? name : Self.noSpelling))
         }
+    }
+
+    /// Where the bytes of `key`, whose `plainBits` are `bits`, are in the arena: cached first if
+    /// they are not.
+    @inline(__always)
+    mutating func place<Key: CodingKey>(of key: Key, bits: UInt64) -> Place {
         let type = UInt(bitPattern: ObjectIdentifier(Key.self))
         var index = Int(truncatingIfNeeded: typeHash(Key.self, bits) >> slotShift)
         var entry = entries[index]
         while entry.type != type || entry.bits != bits {
-            if entry.type == 0 {
-                entry = fill(key, type: type, bits: bits)
-                break
-            }
+            if entry.type == 0 { return fill(key, type: type, bits: bits).place }
             index = (index + 1) & (entries.count - 1)
             entry = entries[index]
         }
-        return arena.withUnsafeBytes { arena in
-            // The entry's ranges lie in the arena: no bounds checks on the way to every lookup.
+        return entry.place
+    }
+
+    /// Calls `body` with the key at `place`, a place of this version of the arena. Mutating only
+    /// so that, called through a pointer, it reads the cache where it is rather than a copy.
+    @inline(__always)
+    mutating func withBytes<R>(at place: Place, _ body: (CachedKey) -> R) -> R {
+        arena.withUnsafeBytes { arena in
+            // The place's ranges lie in the arena: no bounds checks on the way to every lookup.
             let base = arena.baseAddress
             return body(CachedKey(
-                name: UnsafeRawBufferPointer(start: base.map { $0 + Int(entry.offset) }, count: Int(entry.length)),
-                spelling: UnsafeRawBufferPointer(start: base.map { $0 + Int(entry.spelling) }, count: Int(entry.spellingLength)),
-                bits: entry.bloomBits))
+                name: UnsafeRawBufferPointer(start: base.map { $0 + Int(place.offset) }, count: Int(place.length)),
+                spelling: UnsafeRawBufferPointer(start: base.map { $0 + Int(place.spelling) }, count: Int(place.spellingLength)),
+                bits: place.bloomBits))
         }
     }
 
@@ -98,17 +124,18 @@ struct KeyBytesCache {
         if 2 * (filled + 1) > entries.count { grow() }
         var name = self.name(of: key)
         let bloomBits = name.withUTF8 { KeyBloom.bits(UnsafeRawBufferPointer($0)) }
-        var entry = Entry(type: type, bits: bits, offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits)
+        version = Self.newVersion() // the arena changes
+        var entry = Entry(type: type, bits: bits, place: Place(offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits))
         arena.append(contentsOf: name.utf8)
-        (entry.spelling, entry.spellingLength) = (entry.offset, entry.length)
+        (entry.place.spelling, entry.place.spellingLength) = (entry.place.offset, entry.place.length)
         if spelling != .asIs {
-            entry.spelling = Int32(arena.count)
+            entry.place.spelling = Int32(arena.count)
             if spelling == .snakeCase, let spelled = snakeCaseSpelling(of: name) {
                 arena.append(contentsOf: spelled.utf8)
             } else {
                 arena.append(contentsOf: Self.noSpelling)
             }
-            entry.spellingLength = Int32(arena.count) - entry.spelling
+            entry.place.spellingLength = Int32(arena.count) - entry.place.spelling
         }
         place(entry)
         filled += 1

@@ -42,6 +42,11 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     // MARK: Finding values
 
     @inline(__always)
+    private func member(_ key: Key, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
+        position._withUnsafeGuaranteedRef { $0.withBytes(of: key) { decoder.member($0, in: object, slot: depth) } }
+    }
+
+    /// `member` for a key of another type (`super`), found through the decoder's cache.
     private func member(_ key: some CodingKey, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
         decoder.withBytes(of: key) { decoder.member($0, in: object, slot: depth) }
     }

@@ -8,11 +8,67 @@ final class KeyedContainerPosition {
     /// The length of the decoder's path at the container, which is also its lookup slot.
     @exclusivity(unchecked) var slot: UInt32
 
+    /// Where this container's keys are in the decoder's `KeyBytesCache`.
+    @exclusivity(unchecked) private var keys = KeyPlaces()
+
     init(decoder: JSONValueDecoder, object: UInt32, depth: Int) {
         self.decoder = decoder
         self.object = object
         self.slot = UInt32(truncatingIfNeeded: depth)
     }
+
+    deinit { keys.deallocate() }
+
+    /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`,
+    /// as the decoder's `KeyBytesCache` has them: found by the key's bits in this container's
+    /// table, where the cache would hash the key's type and bits (about 40 instructions a key).
+    /// `Key` must be the container's own key type, the same at every call.
+    @inline(__always)
+    func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
+        let cache = decoder.scope.caches
+        guard let bits = key.plainBits, bits < KeyPlaces.maximumCount else {
+            return cache.pointee.keyBytes.withBytes(of: key, body)
+        }
+        let place = keys.place(Int(bits), version: cache.pointee.keyBytes.version) {
+            cache.pointee.keyBytes.place(of: key, bits: bits)
+        }
+        return cache.pointee.keyBytes.withBytes(at: place, body)
+    }
+}
+
+/// Where the keys of one `CodingKey` type, a container's, are in a `KeyBytesCache`'s arena, by
+/// their `plainBits` (below `maximumCount`, as the keys of enums of up to 256 cases are), for
+/// the arena's version it holds: another version empties it.
+struct KeyPlaces {
+    static let maximumCount: UInt64 = 256
+    private var places: UnsafeMutablePointer<KeyBytesCache.Place>?
+    private var count = 0
+    private var version = 0 // none: versions start at 1
+
+    /// The place of the key whose bits are `index`, as `find` gives it the first time.
+    @inline(__always)
+    mutating func place(_ index: Int, version current: Int, find: () -> KeyBytesCache.Place) -> KeyBytesCache.Place {
+        if index < count, version == current, let places, places[index].length >= 0 { return places[index] }
+        return fill(index, version: current, find: find)
+    }
+
+    @inline(never)
+    private mutating func fill(_ index: Int, version current: Int, find: () -> KeyBytesCache.Place) -> KeyBytesCache.Place {
+        if version != current || index >= count {
+            let newCount = version == current ? max(index + 1, 2 * count) : max(index + 1, count, 16)
+            let newPlaces = UnsafeMutablePointer<KeyBytesCache.Place>.allocate(capacity: newCount)
+            // A length of -1 marks a place not yet found.
+            newPlaces.initialize(repeating: KeyBytesCache.Place(length: -1), count: newCount)
+            if version == current, let places { newPlaces.update(from: places, count: count) }
+            deallocate()
+            (places, count, version) = (newPlaces, newCount, current)
+        }
+        let place = find()
+        places.unsafelyUnwrapped[index] = place
+        return place
+    }
+
+    func deallocate() { places?.deallocate() }
 }
 
 /// `KeyedDecodingContainer` boxes, used again for the next object of their key type once
