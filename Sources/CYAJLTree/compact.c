@@ -60,22 +60,28 @@ typedef struct {
         (classes).high |= mask((v) >= 0x80) << (shift);                                           \
     } while (0)
 
-/// `wide`: in 32-byte vectors, for a caller built for AVX2 (see `yjm_copy_structure`).
+/// Adds to `classes` what `add` finds in the 64 bytes at `block`: with `wide`, in 32-byte
+/// vectors, for a caller built for AVX2 (see `yjm_copy_structure`), else in 16-byte ones.
+#define CLASSIFY(classes, block, wide, add)                   \
+    do {                                                      \
+        if (wide) {                                           \
+            for (int part = 0; part < 2; part++) {            \
+                bytes32 v;                                    \
+                memcpy(&v, (block) + 32 * part, 32);          \
+                add(classes, v, BIT_MASK32, 32 * part);       \
+            }                                                 \
+        } else {                                              \
+            for (int part = 0; part < 4; part++) {            \
+                bytes16 v;                                    \
+                memcpy(&v, (block) + 16 * part, 16);          \
+                add(classes, v, BIT_MASK16, 16 * part);       \
+            }                                                 \
+        }                                                     \
+    } while (0)
+
 __attribute__((always_inline)) static inline byte_classes classify(const unsigned char *block, bool wide) {
     byte_classes classes = {0, 0, 0, 0, 0};
-    if (wide) {
-        for (int part = 0; part < 2; part++) {
-            bytes32 v;
-            memcpy(&v, block + 32 * part, 32);
-            ADD_CLASSES(classes, v, BIT_MASK32, 32 * part);
-        }
-    } else {
-        for (int part = 0; part < 4; part++) {
-            bytes16 v;
-            memcpy(&v, block + 16 * part, 16);
-            ADD_CLASSES(classes, v, BIT_MASK16, 16 * part);
-        }
-    }
+    CLASSIFY(classes, block, wide, ADD_CLASSES);
     return classes;
 }
 
@@ -246,19 +252,7 @@ typedef struct {
 
 __attribute__((always_inline)) static inline utf8_classes classify_utf8(const unsigned char *block, bool wide) {
     utf8_classes classes = {0, 0, 0, 0, 0};
-    if (wide) {
-        for (int part = 0; part < 2; part++) {
-            bytes32 v;
-            memcpy(&v, block + 32 * part, 32);
-            ADD_UTF8_CLASSES(classes, v, BIT_MASK32, 32 * part);
-        }
-    } else {
-        for (int part = 0; part < 4; part++) {
-            bytes16 v;
-            memcpy(&v, block + 16 * part, 16);
-            ADD_UTF8_CLASSES(classes, v, BIT_MASK16, 16 * part);
-        }
-    }
+    CLASSIFY(classes, block, wide, ADD_UTF8_CLASSES);
     return classes;
 }
 
