@@ -6,7 +6,7 @@
 /// cached UTF-8 is the key as a key strategy converts it.
 struct KeyBytesCache {
     /// Where a key's bytes are in `arena`, as `place(of:bits:)` gives them; valid for as long
-    /// as `arenaVersion` stays the same.
+    /// as `version` stays the same.
     struct Place {
         var offset: Int32 = 0
         var length: Int32 = 0
