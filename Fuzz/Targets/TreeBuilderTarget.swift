@@ -6,8 +6,9 @@ extension FuzzTarget {
     /// offset of 0–3 bytes. The rest is the text. A finished tree must satisfy every layout
     /// invariant that the Swift views rely on without checking; without comments, the verdict must
     /// match the oracle's, and so must the tokens of the text with its white space removed (as
-    /// `YAJLDecoder` parses indented input); and the exported UTF-8 validator must agree with
-    /// Swift's decoder.
+    /// `YAJLDecoder` parses indented input), and so must the tree parsed from each copy without
+    /// white space and string text that this machine can make; and the exported UTF-8 validator
+    /// must agree with Swift's decoder.
     public static let treeBuilder = FuzzTarget(
         name: "tree-builder",
         summary: "yjm_parse with options from the first byte: tree layout invariants, oracle verdicts, UTF-8 validator"
@@ -33,6 +34,7 @@ extension FuzzTarget {
         var error = yjm_error()
         let status = yjm_parse(base, text.count, &options, &tree, &error)
         defer { yjm_tree_free(&tree) }
+        if !allowComments { try checkCopies(base, count: text.count, options: options, status: status, tree: tree) }
 
         if !allowComments {
             let accepted = StrictJSON.tokens(UnsafeRawBufferPointer(rebasing: text[start...]), maxDepth: maxDepth, skipsByteOrderMark: false) != nil
@@ -47,6 +49,31 @@ extension FuzzTarget {
             return
         }
         try checkTreeLayout(tree, text: text, start: start, maxDepth: maxDepth)
+    }
+}
+
+/// Every copy this machine can make (see `yjm_copy_widths`), whatever the text's size, gives
+/// the text's tree (a text that is JSON is UTF-8 and has tokens, so its copy holds), or no tree.
+private func checkCopies(
+    _ base: UnsafePointer<UInt8>, count: Int, options: yjm_options, status: yjm_status, tree: yjm_tree
+) throws(FuzzFailure) {
+    for width: Int32 in [16, 32, 64] where yjm_copy_widths() & width != 0 {
+        var options = options
+        var copied = yjm_tree()
+        var error = yjm_error()
+        let copiedStatus = yjm_parse_copy(base, count, width, &options, &copied, &error)
+        defer { yjm_tree_free(&copied) }
+        guard status == YJM_OK else {
+            try require(copiedStatus != YJM_OK, "the copy made with \(width)-byte vectors parses; the text does not")
+            continue
+        }
+        try require(copiedStatus == YJM_OK, "the copy made with \(width)-byte vectors fails with \(copiedStatus.rawValue)")
+        try require(copied.node_count == tree.node_count && copied.side_size == tree.side_size, "the copy made with \(width)-byte vectors has another tree")
+        for node in 0..<Int(tree.node_count) where copied.nodes[node].head != tree.nodes[node].head || copied.nodes[node].offset != tree.nodes[node].offset {
+            throw FuzzFailure("node \(node) from the copy made with \(width)-byte vectors differs")
+        }
+        try require(UnsafeRawBufferPointer(start: copied.side, count: Int(copied.side_size)).elementsEqual(
+            UnsafeRawBufferPointer(start: tree.side, count: Int(tree.side_size))), "the copy made with \(width)-byte vectors decodes other strings")
     }
 }
 

@@ -33,8 +33,10 @@ typedef struct yjm_shift_map {
 /// each string only its quotes, its control bytes and its escapes (whose text yajl checks).
 /// yajl accepts the copy exactly when it accepts the text, with the same tokens; the
 /// strings' text is read from the text itself, whose UTF-8 the copy checks (marking `map`
-/// failed where it is not UTF-8). Returns the bytes written.
-size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
+/// failed where it is not UTF-8). `width` is the size in bytes of the vectors it works
+/// with, one of `yjm_copy_widths()`. Returns the bytes written.
+size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map,
+                          int width);
 
 typedef struct builder {
     yjm_node *nodes;

@@ -30,6 +30,9 @@ typedef bool bits16 __attribute__((ext_vector_type(16)));
 typedef unsigned char bytes32 __attribute__((ext_vector_type(32)));
 typedef char matches32 __attribute__((ext_vector_type(32)));
 typedef bool bits32 __attribute__((ext_vector_type(32)));
+typedef unsigned char bytes64 __attribute__((ext_vector_type(64)));
+typedef char matches64 __attribute__((ext_vector_type(64)));
+typedef bool bits64 __attribute__((ext_vector_type(64)));
 
 /// Bit i set where lane i of a compare matched (one pmovmskb on x86). Macros, not
 /// functions: a function taking a 32-byte vector would have another ABI with AVX.
@@ -42,29 +45,42 @@ typedef bool bits32 __attribute__((ext_vector_type(32)));
     })
 #define BIT_MASK16(matches) BIT_MASK(matches, bits16, uint16_t)
 #define BIT_MASK32(matches) BIT_MASK(matches, bits32, uint32_t)
+#define BIT_MASK64(matches) BIT_MASK(matches, bits64, uint64_t)
 
-/// Which of 64 bytes are quotes, backslashes, white space, control bytes and not ASCII.
+/// Which of 64 bytes are quotes, backslashes, white space, control bytes and not ASCII, and
+/// which may end a number or a literal (`words`: any byte but those and `,` `:` and brackets;
+/// more is safe, as it only keeps a space after them).
 typedef struct {
-    uint64_t quotes, backslashes, spaces, controls, high;
+    uint64_t quotes, backslashes, spaces, controls, high, words;
 } byte_classes;
 
 /// Adds the classes of the bytes in vector `v` (`mask` turns its compares into bits) as
-/// the bits from `shift` on.
-#define ADD_CLASSES(classes, v, mask, shift)                                                      \
-    do {                                                                                          \
-        (classes).quotes |= mask((v) == '"') << (shift);                                          \
-        (classes).backslashes |= mask((v) == '\\') << (shift);                                    \
-        /* '\t' | 4 and '\r' | 4 are '\r', and no other byte's is: one compare for both. */          \
-        (classes).spaces |= mask(((v) == ' ') | ((v) == '\n') | (((v) | 4) == '\r')) << (shift);    \
-        (classes).controls |= mask((v) < 0x20) << (shift);                                        \
-        (classes).high |= mask((v) >= 0x80) << (shift);                                           \
+/// the bits from `shift` on. (`words` is a class of its own, not worked out from the
+/// others' bits: an optimizer that sees through that may take the masks a bit at a time.)
+#define ADD_CLASSES(classes, v, mask, shift)                                                            \
+    do {                                                                                                \
+        __typeof__((v) == 0) quotes_ = (v) == '"';                                                      \
+        /* '\t' | 4 and '\r' | 4 are '\r', and no other byte's is: one compare for both. */                \
+        __typeof__((v) == 0) spaces_ = ((v) == ' ') | ((v) == '\n') | (((v) | 4) == '\r');              \
+        /* x | 0x26 is 0x7F for [ ] { } (and Y y _ DEL, in no token of JSON). */                         \
+        __typeof__((v) == 0) punctuation_ = ((v) == ',') | ((v) == ':') | (((v) | 0x26) == 0x7F);       \
+        (classes).quotes |= mask(quotes_) << (shift);                                                   \
+        (classes).backslashes |= mask((v) == '\\') << (shift);                                          \
+        (classes).spaces |= mask(spaces_) << (shift);                                                   \
+        (classes).controls |= mask((v) < 0x20) << (shift);                                              \
+        (classes).high |= mask((v) >= 0x80) << (shift);                                                 \
+        (classes).words |= mask(~(quotes_ | spaces_ | punctuation_)) << (shift);                        \
     } while (0)
 
-/// Adds to `classes` what `add` finds in the 64 bytes at `block`: with `wide`, in 32-byte
-/// vectors, for a caller built for AVX2 (see `yjm_copy_structure`), else in 16-byte ones.
-#define CLASSIFY(classes, block, wide, add)                   \
+/// Adds to `classes` what `add` finds in the 64 bytes at `block`, in vectors of `width`
+/// bytes: 16 for any caller, 32 or 64 for one built for AVX2 or AVX-512 (see `yjm_copy_structure`).
+#define CLASSIFY(classes, block, width, add)                  \
     do {                                                      \
-        if (wide) {                                           \
+        if ((width) == 64) {                                  \
+            bytes64 v;                                        \
+            memcpy(&v, (block), 64);                          \
+            add(classes, v, BIT_MASK64, 0);                   \
+        } else if ((width) == 32) {                           \
             for (int part = 0; part < 2; part++) {            \
                 bytes32 v;                                    \
                 memcpy(&v, (block) + 32 * part, 32);          \
@@ -79,9 +95,9 @@ typedef struct {
         }                                                     \
     } while (0)
 
-__attribute__((always_inline)) static inline byte_classes classify(const unsigned char *block, bool wide) {
-    byte_classes classes = {0, 0, 0, 0, 0};
-    CLASSIFY(classes, block, wide, ADD_CLASSES);
+__attribute__((always_inline)) static inline byte_classes classify(const unsigned char *block, int width) {
+    byte_classes classes = {0, 0, 0, 0, 0, 0};
+    CLASSIFY(classes, block, width, ADD_CLASSES);
     return classes;
 }
 
@@ -142,6 +158,8 @@ typedef struct {
     uint64_t in_string;    // all ones: the next byte is in a string
     uint64_t escape_spill; // the next block's bytes that an escape from this one reaches
     bool removed_last;     // the previous block's last byte was removed
+    uint64_t word_last;    // 1: the previous block's last byte may end a number or literal
+    uint64_t kept_last;    // 1: the previous block's last byte was kept (its run may go on)
     uint64_t utf8_carry;   // the next block's bytes that must continue a sequence from this one
 } scan_state;
 
@@ -169,13 +187,21 @@ typedef struct {
 } removals;
 
 __attribute__((always_inline)) static inline removals removed_bytes(byte_classes classes, scan_state *state,
-                                                                    bool hollow) {
+                                                                    bool hollow, int width) {
     // Most blocks have no backslash, and then no escape unless one carries in.
     uint64_t escaped = classes.backslashes | state->escape_carry ? escaped_bytes(classes.backslashes, &state->escape_carry) : 0;
     uint64_t quotes = classes.quotes & ~escaped;
     uint64_t in_string = prefix_parity(quotes) ^ state->in_string;
     state->in_string = (uint64_t)((int64_t)in_string >> 63);
-    removals gone = {classes.spaces & ~in_string, 0, quotes};
+    // A copy that packs a block at once (width 64: see `compact_block`) cannot put a space
+    // between two tokens that white space kept apart (`1 2` must not become `12`), so it
+    // keeps the space after a number or literal.
+    uint64_t spaces_kept = 0;
+    if (width == 64) {
+        spaces_kept = classes.words << 1 | state->word_last;
+        state->word_last = classes.words >> 63;
+    }
+    removals gone = {classes.spaces & ~in_string & ~spaces_kept, 0, quotes};
     if (hollow) {
         uint64_t checked = classes.controls;
         if (classes.backslashes | state->escape_spill) checked |= escape_windows(classes.backslashes, &state->escape_spill);
@@ -184,23 +210,73 @@ __attribute__((always_inline)) static inline removals removed_bytes(byte_classes
     return gone;
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+/// Writes the bytes of `input[0 ..< 64]` that `keep` keeps (bit i for byte i) to `output`, in
+/// order, with one compress (AVX-512 VBMI2), and 64 bytes in all. Not always inlined, which
+/// would need every caller built for it: the optimizer inlines it into the copy that is.
+__attribute__((target("avx512f,avx512bw,avx512vbmi2"))) static inline void pack_compressed(
+    const unsigned char *input, uint64_t keep, unsigned char *output) {
+    _mm512_storeu_si512(output, _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(input)));
+}
+#endif
+
+/// Notes in `step` where the run of kept bytes that starts at bit `start` of the block at
+/// `block_offset` goes: after `compacted` bytes of the copy and the block's kept bytes
+/// before it. `start` may be 64 (no run): the step is then written but not counted.
+__attribute__((always_inline)) static inline void note_run(yjm_shift *step, int start, uint64_t keep,
+                                                           size_t compacted, size_t block_offset) {
+    uint64_t before = start < 64 ? keep & ((1ULL << start) - 1) : keep;
+    size_t at = compacted + (size_t)__builtin_popcountll(before);
+    *step = (yjm_shift){(uint32_t)at, (uint32_t)(block_offset + (size_t)start - at)};
+}
+
+/// Adds to `map` a step for each run of kept bytes that `starts` in the block (see `note_run`).
+__attribute__((always_inline)) static inline void note_runs(yjm_shift_map *map, uint64_t starts, uint64_t keep,
+                                                            size_t compacted, size_t block_offset) {
+    if (!starts) return; // a block of numbers, or one run that goes on
+    yjm_shift *step = map->steps + map->count;
+    map->count += (size_t)__builtin_popcountll(starts);
+    // Four steps whatever the count (a block of indented text has about four), so that the
+    // branches follow the count, not where the runs are.
+    for (int i = 0; i < 4; i++, starts &= starts - 1) {
+        note_run(step + i, starts ? __builtin_ctzll(starts) : 64, keep, compacted, block_offset);
+    }
+    for (int i = 4; starts; i++, starts &= starts - 1) {
+        note_run(step + i, __builtin_ctzll(starts), keep, compacted, block_offset);
+    }
+}
+
 /// Copies the bytes of `block[0 ..< 64]` (whose `classes` are given) that stay to
 /// `output`, and returns how many it wrote. White space between tokens goes; with `hollow`, so do the bytes
 /// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be
-/// readable for 16 bytes past its end, and `output` writable for 64 + 16 bytes: runs
-/// are copied 16 bytes at a time.
+/// readable for 16 bytes past its end, and `output` writable for 64 + 16 bytes.
 /// `output[-1]` is the last byte written before, if `written` is not 0. The block
 /// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
+///
+/// With AVX-512 (`width` 64) the block is packed at once, with no branch that depends on
+/// where its runs are. Elsewhere runs are copied one at a time, 16 bytes per store: byte
+/// shuffles that pack 8 or 16 bytes at a time cost more than that over the corpus with
+/// AVX2 (and a block of indented text has about four runs).
 __attribute__((always_inline)) static inline size_t compact_block(byte_classes classes, const unsigned char *block,
                                                                 unsigned char *output, size_t written,
                                                                 scan_state *state, uint64_t valid, size_t block_offset,
-                                                                yjm_shift_map *map, bool hollow) {
-    removals gone = removed_bytes(classes, state, hollow);
+                                                                yjm_shift_map *map, bool hollow, int width) {
+    removals gone = removed_bytes(classes, state, hollow, width);
     uint64_t removed = gone.spaces | gone.text;
     uint64_t keep = ~removed & valid;
-    unsigned char *out = output;
     bool removed_before = state->removed_last;
     state->removed_last = removed >> 63;
+#if defined(__x86_64__)
+    uint64_t kept_before = state->kept_last;
+    state->kept_last = keep >> 63;
+    if (width == 64) {
+        if (map) note_runs(map, keep & ~(keep << 1 | kept_before), keep, written, block_offset);
+        pack_compressed(block, keep, output);
+        return (size_t)__builtin_popcountll(keep);
+    }
+#endif
+    unsigned char *out = output;
     // The map's next step in a local: stores through `out` may alias `map`'s fields, which
     // the compiler would otherwise load again after every run.
     yjm_shift *step = map ? map->steps + map->count : NULL;
@@ -250,9 +326,9 @@ typedef struct {
                                   ((v) >= 0xF4)) << (shift);                                            \
     } while (0)
 
-__attribute__((always_inline)) static inline utf8_classes classify_utf8(const unsigned char *block, bool wide) {
+__attribute__((always_inline)) static inline utf8_classes classify_utf8(const unsigned char *block, int width) {
     utf8_classes classes = {0, 0, 0, 0, 0};
-    CLASSIFY(classes, block, wide, ADD_UTF8_CLASSES);
+    CLASSIFY(classes, block, width, ADD_UTF8_CLASSES);
     return classes;
 }
 
@@ -266,8 +342,8 @@ __attribute__((always_inline)) static inline utf8_classes classify_utf8(const un
 /// lead to the end of the sequence that spans the block's end.
 __attribute__((always_inline)) static inline bool utf8_checked(const unsigned char *block, uint64_t high,
                                                                const unsigned char *input, size_t length,
-                                                               size_t offset, scan_state *state, bool wide) {
-    utf8_classes classes = classify_utf8(block, wide);
+                                                               size_t offset, scan_state *state, int width) {
+    utf8_classes classes = classify_utf8(block, width);
     uint64_t needed = state->utf8_carry;
     if (!classes.special) {
         uint64_t leads = classes.leads2 | classes.leads3 | classes.leads4;
@@ -294,20 +370,20 @@ __attribute__((always_inline)) static inline bool utf8_checked(const unsigned ch
 /// marks `map` failed when it is not.
 __attribute__((always_inline)) static inline size_t copy_text(const unsigned char *input, size_t length,
                                                              unsigned char *output, yjm_shift_map *map, bool hollow,
-                                                             bool wide) {
-    scan_state state = {0, 0, 0, false, 0};
+                                                             int width) {
+    scan_state state = {0};
     size_t i = 0, o = 0;
     bool utf8 = true;
     // Whole blocks while 16 bytes beyond them can be read, and the output's
     // 16-byte stores stay within `length` (it never runs ahead of the input).
     while (i + 64 + 16 <= length) {
-        byte_classes classes = classify(input + i, wide);
+        byte_classes classes = classify(input + i, width);
         if (hollow && (classes.high | state.utf8_carry) &&
-            !(utf8 = utf8_checked(input + i, classes.high, input, length, i, &state, wide))) {
+            !(utf8 = utf8_checked(input + i, classes.high, input, length, i, &state, width))) {
             break;
         }
         o += compact_block(classes, input + i, output + o, o, &state, UINT64_MAX, i,
-                           map && reserve_block_steps(map) ? map : NULL, hollow);
+                           map && reserve_block_steps(map) ? map : NULL, hollow, width);
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
@@ -316,13 +392,13 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
         size_t n = length - i < 64 ? length - i : 64;
         memcpy(block, input + i, n);
         if (o > 0) out[0] = output[o - 1]; // the last byte written, for the word check
-        byte_classes classes = classify(block, wide);
+        byte_classes classes = classify(block, width);
         if (hollow && (classes.high | state.utf8_carry) &&
-            !(utf8 = utf8_checked(block, classes.high, input, length, i, &state, wide))) {
+            !(utf8 = utf8_checked(block, classes.high, input, length, i, &state, width))) {
             break;
         }
         size_t count = compact_block(classes, block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
-                                     map && reserve_block_steps(map) ? map : NULL, hollow);
+                                     map && reserve_block_steps(map) ? map : NULL, hollow, width);
         memcpy(output + o, out + 1, count);
         o += count;
         i += n;
@@ -334,25 +410,43 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
-    return copy_text(input, length, output, NULL, false, false);
+    return copy_text(input, length, output, NULL, false, 16);
 }
 
 static size_t copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, false);
+    return copy_text(input, length, output, map, true, 16);
 }
 
 #if defined(__x86_64__)
-// Baseline x86-64 has 16-byte vectors only; most machines have AVX2's 32-byte ones,
-// which classify a block in half the instructions.
+// Baseline x86-64 has 16-byte vectors only. Most machines have AVX2's 32-byte ones, which
+// classify a block in half the instructions; many servers have AVX-512's 64-byte ones, and
+// VBMI2's compress, which packs a block at once. (valgrind runs the AVX2 copy: it has no AVX-512.)
 __attribute__((target("avx2"))) static size_t copy_structure_avx2(const unsigned char *input, size_t length,
                                                                  unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, true);
+    return copy_text(input, length, output, map, true, 32);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt,bmi"))) static size_t copy_structure_avx512(
+    const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
+    return copy_text(input, length, output, map, true, 64);
 }
 #endif
 
-size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
+int yjm_copy_widths(void) {
+    int widths = 16;
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return copy_structure_avx2(input, length, output, map);
+    if (__builtin_cpu_supports("avx2")) widths |= 32;
+    // Every processor with these has POPCNT and BMI too, which the copy is built for.
+    if (__builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512bw")) widths |= 64;
+#endif
+    return widths;
+}
+
+size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map,
+                          int width) {
+#if defined(__x86_64__)
+    if (width == 64) return copy_structure_avx512(input, length, output, map);
+    if (width == 32) return copy_structure_avx2(input, length, output, map);
 #endif
     return copy_structure(input, length, output, map);
 }
@@ -363,10 +457,10 @@ int yjm_worth_copying(const unsigned char *input, size_t length) {
     // and each string whose text it leaves out about 60 (a run of the copy, and a second
     // offset to map). Strings of a few bytes (random.json: 10 on average) do not pay.
     size_t sample = length < 4096 ? length : 4096;
-    scan_state state = {0, 0, 0, false, 0};
+    scan_state state = {0};
     uint64_t saved = 0, cost = 4 * (uint64_t)sample;
     for (size_t i = 0; i + 64 <= sample; i += 64) {
-        removals gone = removed_bytes(classify(input + i, false), &state, true);
+        removals gone = removed_bytes(classify(input + i, 16), &state, true, 16);
         saved += 17 * (uint64_t)__builtin_popcountll(gone.spaces) + 7 * (uint64_t)__builtin_popcountll(gone.text);
         cost += 30 * (uint64_t)__builtin_popcountll(gone.quotes);
     }

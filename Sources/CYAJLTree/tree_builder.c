@@ -535,14 +535,14 @@ typedef struct {
 
 /// Makes the copy of `input` that `parse_copy` parses. Returns 0, with nothing left to free,
 /// when memory ran out or the copy does not hold: the text is not UTF-8, or has no tokens.
-static int make_copy(const unsigned char *input, size_t length, text_copy *copy) {
+static int make_copy(const unsigned char *input, size_t length, int width, text_copy *copy) {
     copy->bytes = malloc(length);
     // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
     // written cost nothing; doubling from a small map copied it six times there.
     size_t capacity = length / 8 + 64;
     copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
     if (copy->bytes && copy->map.steps) {
-        copy->length = yjm_copy_structure(input, length, copy->bytes, &copy->map);
+        copy->length = yjm_copy_structure(input, length, copy->bytes, &copy->map, width);
         if (!copy->map.failed && copy->map.count > 0) return 1;
     }
     free(copy->bytes);
@@ -550,9 +550,15 @@ static int make_copy(const unsigned char *input, size_t length, text_copy *copy)
     return 0;
 }
 
+/// The widest vectors in `yjm_copy_widths()`: the copy `yjm_parse` makes.
+static int widest_copy(void) {
+    int widths = yjm_copy_widths();
+    return widths & 64 ? 64 : widths & 32 ? 32 : 16;
+}
+
 int yjm_copy_holds(const unsigned char *input, size_t length) {
     text_copy copy;
-    if (!make_copy(input, length, &copy)) return 0;
+    if (!make_copy(input, length, widest_copy(), &copy)) return 0;
     free(copy.bytes);
     free(copy.map.steps);
     return 1;
@@ -561,14 +567,15 @@ int yjm_copy_holds(const unsigned char *input, size_t length) {
 /// Parses a copy of `input` with only what yajl must see, which yajl lexes several times
 /// faster than indentation and the text of strings, with the map back to `input`'s offsets.
 /// Returns YJM_ERR_MEMORY when there is no such copy (see `make_copy`).
-static yjm_status parse_copy(const unsigned char *input, size_t length, const yjm_options *options,
-                             yjm_tree *tree, yjm_error *error) {
+yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, const yjm_options *options,
+                          yjm_tree *tree, yjm_error *error) {
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
     text_copy copy;
-    if (!make_copy(input, length, &copy)) return YJM_ERR_MEMORY;
+    int has_width = (width == 16 || width == 32 || width == 64) && (yjm_copy_widths() & width);
+    if (!has_width || !make_copy(input, length, width, &copy)) return YJM_ERR_MEMORY;
     yjm_status status = parse_text(copy.bytes, copy.length, &copy_options, input, &copy.map, tree, error);
     free(copy.bytes);
     free(copy.map.steps);
@@ -579,7 +586,7 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_option
                      yjm_error *error) {
     // With comments allowed, white space may sit inside one, so the text is parsed as it is.
     if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO &&
-        yjm_worth_copying(input, length) && parse_copy(input, length, options, tree, error) == YJM_OK) {
+        yjm_worth_copying(input, length) && yjm_parse_copy(input, length, widest_copy(), options, tree, error) == YJM_OK) {
         return YJM_OK;
     }
     // Errors always come from the text itself, so that what they say and where is the text's.

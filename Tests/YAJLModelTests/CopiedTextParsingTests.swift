@@ -24,6 +24,22 @@ struct CopiedTextParsingTests {
         lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 
+    /// The copies this machine can make, by the size of the vectors they are made with (see
+    /// `yjm_copy_widths`): parsing uses the widest, and each must give the same trees.
+    private static let copyWidths = [16, 32, 64].filter { yjm_copy_widths() & Int32($0) != 0 }
+
+    /// The nodes of `text` parsed from its copy made with `width`-byte vectors, or nil where
+    /// the copy does not hold or its parse fails.
+    private func nodesFromCopy(_ text: [UInt8], width: Int) -> [yjm_node]? {
+        var options = JSONParseOptions().cOptions
+        var tree = yjm_tree()
+        var error = yjm_error()
+        let status = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, Int32(width), &options, &tree, &error) }
+        defer { yjm_tree_free(&tree) }
+        guard status == YJM_OK else { return nil }
+        return Array(UnsafeBufferPointer(start: tree.nodes, count: Int(tree.node_count)))
+    }
+
     /// Every node, offsets included, is the same as parsing the text as it is.
     private func expectSameTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try expectSameTree(Array(text.utf8), sourceLocation: sourceLocation)
@@ -42,6 +58,12 @@ struct CopiedTextParsingTests {
             }
         }
         #expect(parsed.root.rawJSON.string == reference.root.rawJSON.string, sourceLocation: sourceLocation)
+        let expected = Array(UnsafeBufferPointer(start: reference.tree.nodes, count: Int(reference.tree.node_count)))
+        for width in Self.copyWidths {
+            let found = nodesFromCopy(text, width: width)
+            #expect(found.map { $0.elementsEqual(expected) { $0.head == $1.head && $0.offset == $1.offset } } == true,
+                    "the copy made with \(width)-byte vectors gives another tree", sourceLocation: sourceLocation)
+        }
     }
 
     /// The same result, a tree or an error, as parsing the text as it is.
@@ -53,6 +75,9 @@ struct CopiedTextParsingTests {
             #expect(throws: Never.self, sourceLocation: sourceLocation) { try expectSameTree(text, sourceLocation: sourceLocation) }
         case (.failure(let found), .failure(let expected)):
             #expect(found == expected, "\(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
+            for width in Self.copyWidths {
+                #expect(nodesFromCopy(text, width: width) == nil, "the copy made with \(width)-byte vectors parses", sourceLocation: sourceLocation)
+            }
         default:
             Issue.record("\(parsed) where the text gives \(reference): \(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
         }
@@ -104,6 +129,23 @@ struct CopiedTextParsingTests {
                 let head = "\"" + String(repeating: "a", count: offset) + String(repeating: "\\", count: run) + "\""
                 let string = run % 2 == 1 ? head + "  ,  \"" : head
                 try expectSameTree(lead + "[  " + string + "  ,  " + string + "  ]")
+            }
+        }
+    }
+
+    /// White space between two numbers or literals keeps them apart (`1 2` is not `12`): copies
+    /// that cannot put a space in keep the text's own after a number or literal. Pairs apart
+    /// (not JSON) and followed by punctuation (JSON), at every offset around a block's end.
+    @Test func numbersAndLiteralsStayApartAcrossBlockBoundaries() {
+        let lead = String(repeating: "\n", count: 2048)
+        let apart = ["1 2", "1\n\n  2", "tr ue", "true false", "- 1", "1. 5", "1e +5", "1 .5", "null\t1", "0 0"]
+        let fine = ["1 , 2", "true\n  ,\n  false", "-1 ]", "2.5e3\n]", "null  ,  {}"]
+        for (pair, isJSON) in apart.map({ ($0, false) }) + fine.map({ ($0, true) }) {
+            for offset in 0..<70 {
+                let text = Array((lead + "[" + String(repeating: " ", count: offset) + pair + (pair.hasSuffix("]") ? "" : " ]")).utf8)
+                #expect(Self.isCopied(text))
+                if isJSON { #expect(throws: Never.self) { try JSONDocument(parsing: text) } }
+                expectSameResult(text)
             }
         }
     }

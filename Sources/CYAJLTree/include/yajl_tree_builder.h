@@ -116,6 +116,18 @@ int yjm_worth_copying(const unsigned char *input, size_t length);
 /// memory runs out; the text is then parsed as it is. Exported for tests.
 int yjm_copy_holds(const unsigned char *input, size_t length);
 
+/// The sizes in bytes of the vectors that this machine can make the copy with, as bits: 16,
+/// and 32 and 64 with AVX2 and AVX-512 VBMI2. `yjm_parse` uses the widest. Exported for tests.
+int yjm_copy_widths(void);
+
+/// Parses `input` from the copy that `yjm_parse` would make, made with vectors of `width`
+/// bytes (one of `yjm_copy_widths()`), even where the copy would not pay. Returns
+/// YJM_ERR_MEMORY when the copy does not hold (see `yjm_copy_holds`), and otherwise the
+/// status of its parse: on failure the error is the copy's, not the text's (which
+/// `yjm_parse` reports). Exported for tests.
+yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, const yjm_options *options,
+                          yjm_tree *tree, yjm_error *error);
+
 /// Parses `input` as one JSON value. Offsets in the tree count from `input`'s
 /// first byte, a skipped byte-order mark included. On failure the tree is left
 /// empty and `error` says what and where. Indented text, and text mostly of strings, is
