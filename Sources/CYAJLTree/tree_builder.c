@@ -575,7 +575,13 @@ yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, 
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
     text_copy copy;
     int has_width = (width == 16 || width == 32 || width == 64) && (yjm_copy_widths() & width);
-    if (!has_width || !make_copy(input, length, width, &copy)) return YJM_ERR_MEMORY;
+    // With comments allowed, white space may sit inside one: there is no copy.
+    if (options->allow_comments || !has_width || !make_copy(input, length, width, &copy)) {
+        memset(tree, 0, sizeof *tree);
+        memset(error, 0, sizeof *error);
+        error->status = YJM_ERR_MEMORY;
+        return YJM_ERR_MEMORY;
+    }
     yjm_status status = parse_text(copy.bytes, copy.length, &copy_options, input, &copy.map, tree, error);
     free(copy.bytes);
     free(copy.map.steps);
@@ -584,7 +590,7 @@ yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, 
 
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error) {
-    // With comments allowed, white space may sit inside one, so the text is parsed as it is.
+    // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
     if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO &&
         yjm_worth_copying(input, length) && yjm_parse_copy(input, length, widest_copy(), options, tree, error) == YJM_OK) {
         return YJM_OK;

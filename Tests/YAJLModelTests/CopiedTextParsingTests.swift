@@ -150,6 +150,21 @@ struct CopiedTextParsingTests {
         }
     }
 
+    /// With comments allowed there is no copy: white space may sit inside a comment
+    /// (`/* 1 2 */`), where leaving it out would change the comment's end.
+    @Test func noCopyWithCommentsAllowed() {
+        let text = Array((String(repeating: "\n", count: 300) + "[1, /* a comment */ 2 // and more\n]").utf8)
+        var options = Self.asWritten.cOptions
+        for width in Self.copyWidths {
+            var tree = yjm_tree()
+            var error = yjm_error()
+            let status = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, Int32(width), &options, &tree, &error) }
+            defer { yjm_tree_free(&tree) }
+            #expect(status == YJM_ERR_MEMORY && tree.nodes == nil && error.status == YJM_ERR_MEMORY, "\(width)-byte vectors")
+        }
+        #expect(throws: Never.self) { try JSONDocument(parsing: text, options: Self.asWritten) }
+    }
+
     /// A top-level number ends the text: yajl reports it only once the input has ended.
     @Test func aNumberThatEndsTheText() throws {
         try expectSameTree(String(repeating: " ", count: 300) + "-12.5e3")

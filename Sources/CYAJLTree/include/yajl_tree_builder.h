@@ -122,7 +122,8 @@ int yjm_copy_widths(void);
 
 /// Parses `input` from the copy that `yjm_parse` would make, made with vectors of `width`
 /// bytes (one of `yjm_copy_widths()`), even where the copy would not pay. Returns
-/// YJM_ERR_MEMORY when the copy does not hold (see `yjm_copy_holds`), and otherwise the
+/// YJM_ERR_MEMORY, with an empty tree, when there is no such copy: with comments allowed
+/// (white space may sit inside one), or where it does not hold (see `yjm_copy_holds`); otherwise the
 /// status of its parse: on failure the error is the copy's, not the text's (which
 /// `yjm_parse` reports). Exported for tests.
 yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, const yjm_options *options,
