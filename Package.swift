@@ -26,7 +26,15 @@ let package = Package(
         // The C tree builder: yajl callbacks append compact nodes to an arena.
         .target(
             name: "CYAJLTree",
-            dependencies: ["CYAJL"]
+            dependencies: ["CYAJL"],
+            // Its sources define what CYAJLTreeTesting's header declares.
+            cSettings: [.headerSearchPath("../CYAJLTreeTesting/include")]
+        ),
+        // What CYAJLTree exports for tests and fuzz targets only (the copy's kernels), kept
+        // out of the header that `import CYAJLTree` reads.
+        .target(
+            name: "CYAJLTreeTesting",
+            dependencies: ["CYAJLTree"]
         ),
         .target(
             name: "YAJLModel",
@@ -49,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "YAJLModelTests",
-            dependencies: ["YAJLModel", "CYAJLTree"]
+            dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting"]
         ),
         .testTarget(
             name: "YAJLModelMacrosTests",
@@ -69,7 +77,7 @@ package.targets += [
     // The properties each fuzz target checks, shared by the fuzzer and the tests that replay saved crashes.
     .target(
         name: "YAJLModelFuzzing",
-        dependencies: ["YAJLModel", "CYAJLTree"],
+        dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting"],
         path: "Fuzz/Targets"
     ),
     // libFuzzer driver when built by .ci/fuzz (`--sanitize fuzzer -Xswiftc -DYAJLMODEL_LIBFUZZER`);

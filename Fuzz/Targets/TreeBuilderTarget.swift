@@ -1,4 +1,5 @@
 import CYAJLTree
+import CYAJLTreeTesting
 
 extension FuzzTarget {
     /// The C tree builder, called directly. The first byte picks the options: bit 0 allows
@@ -34,7 +35,7 @@ extension FuzzTarget {
         var error = yjm_error()
         let status = yjm_parse(base, text.count, &options, &tree, &error)
         defer { yjm_tree_free(&tree) }
-        if !allowComments { try checkCopies(base, count: text.count, options: options, status: status, tree: tree) }
+        if !allowComments { try checkCopies(base, count: text.count, options: options, status: status, error: error, tree: tree) }
 
         if !allowComments {
             let accepted = StrictJSON.tokens(UnsafeRawBufferPointer(rebasing: text[start...]), maxDepth: maxDepth, skipsByteOrderMark: false) != nil
@@ -44,7 +45,7 @@ extension FuzzTarget {
             try require(status.rawValue <= YJM_ERR_MEMORY.rawValue, "unknown status \(status.rawValue)")
             try require(error.status == status, "the error records status \(error.status.rawValue), yjm_parse returned \(status.rawValue)")
             try require(error.offset <= text.count, "error offset \(error.offset) past the input (\(text.count))")
-            try require(withUnsafeBytes(of: error.message) { $0.contains(0) }, "the error message is not NUL-terminated")
+            try require(status != YJM_ERR_SYNTAX || error.syntax != YJM_SYNTAX_NONE, "a syntax error of no kind")
             try require(tree.nodes == nil && tree.side == nil && tree.node_count == 0, "a failed parse left a tree")
             return
         }
@@ -52,28 +53,30 @@ extension FuzzTarget {
     }
 }
 
-/// Every copy this machine can make (see `yjm_copy_widths`), whatever the text's size, gives
-/// the text's tree (a text that is JSON is UTF-8 and has tokens, so its copy holds), or no tree.
+/// Every copy kernel this machine runs (see `yjm_copy_kernels`), whatever the text's size, gives
+/// the text's tree (a text that is JSON is UTF-8 and has tokens, so its copy is made), or the
+/// text's error, or no copy.
 private func checkCopies(
-    _ base: UnsafePointer<UInt8>, count: Int, options: yjm_options, status: yjm_status, tree: yjm_tree
+    _ base: UnsafePointer<UInt8>, count: Int, options: yjm_options, status: yjm_status, error: yjm_error, tree: yjm_tree
 ) throws(FuzzFailure) {
-    for width: Int32 in [16, 32, 64] where yjm_copy_widths() & width != 0 {
+    for kernel in [YJM_COPY_RUNS_16, YJM_COPY_RUNS_32, YJM_COPY_COMPRESS_64] where yjm_copy_kernels() & Int32(kernel.rawValue) != 0 {
         var options = options
         var copied = yjm_tree()
-        var error = yjm_error()
-        let copiedStatus = yjm_parse_copy(base, count, width, &options, &copied, &error)
+        var copiedError = yjm_error()
+        let result = yjm_parse_copy(base, count, kernel, &options, &copied, &copiedError)
         defer { yjm_tree_free(&copied) }
         guard status == YJM_OK else {
-            try require(copiedStatus != YJM_OK, "the copy made with \(width)-byte vectors parses; the text does not")
+            try require(result != YJM_COPY_MADE || (copiedError.status == status && copiedError.offset == error.offset),
+                        "the copy made by kernel \(kernel.rawValue) gives error \(copiedError.status.rawValue) at \(copiedError.offset), the text \(status.rawValue) at \(error.offset)")
             continue
         }
-        try require(copiedStatus == YJM_OK, "the copy made with \(width)-byte vectors fails with \(copiedStatus.rawValue)")
-        try require(copied.node_count == tree.node_count && copied.side_size == tree.side_size, "the copy made with \(width)-byte vectors has another tree")
+        try require(result == YJM_COPY_MADE && copiedError.status == YJM_OK, "kernel \(kernel.rawValue) makes no copy (\(result.rawValue)) or its parse fails (\(copiedError.status.rawValue))")
+        try require(copied.node_count == tree.node_count && copied.side_size == tree.side_size, "the copy made by kernel \(kernel.rawValue) has another tree")
         for node in 0..<Int(tree.node_count) where copied.nodes[node].head != tree.nodes[node].head || copied.nodes[node].offset != tree.nodes[node].offset {
-            throw FuzzFailure("node \(node) from the copy made with \(width)-byte vectors differs")
+            throw FuzzFailure("node \(node) from the copy made by kernel \(kernel.rawValue) differs")
         }
         try require(UnsafeRawBufferPointer(start: copied.side, count: Int(copied.side_size)).elementsEqual(
-            UnsafeRawBufferPointer(start: tree.side, count: Int(tree.side_size))), "the copy made with \(width)-byte vectors decodes other strings")
+            UnsafeRawBufferPointer(start: tree.side, count: Int(tree.side_size))), "the copy made by kernel \(kernel.rawValue) decodes other strings")
     }
 }
 

@@ -4,6 +4,7 @@
 #define YJM_BUILDER_H
 
 #include "yajl_tree_builder.h"
+#include "yajl_tree_builder_testing.h"
 
 #include <yajl/yajl_parse.h>
 
@@ -25,18 +26,28 @@ typedef struct yjm_shift {
 typedef struct yjm_shift_map {
     yjm_shift *steps;
     size_t count, capacity;
-    int failed; // a step could not be stored, or the text is not UTF-8: the copy is not to be parsed
+    int failed;   // a step could not be stored, or the text is not UTF-8: the copy is not to be parsed
+    int not_utf8; // the text is not UTF-8
 } yjm_shift_map;
 
-/// Copies to `output` (room for `length` bytes) what yajl must see of `input`, noting in
-/// `map` where each run of kept bytes came from: no white space between tokens, and of
-/// each string only its quotes, its control bytes and its escapes (whose text yajl checks).
-/// yajl accepts the copy exactly when it accepts the text, with the same tokens; the
-/// strings' text is read from the text itself, whose UTF-8 the copy checks (marking `map`
-/// failed where it is not UTF-8). `width` is the size in bytes of the vectors it works
-/// with, one of `yjm_copy_widths()`. Returns the bytes written.
-size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map,
-                          int width);
+/// A copy of a text with only what yajl must see, and the map from it back to the text
+/// (compact.c): no white space between tokens, and of each string only its quotes, its
+/// control bytes and its escapes (whose text yajl checks). yajl accepts the copy exactly
+/// when it accepts the text, with the same tokens; the strings' text is read from the
+/// text itself, whose UTF-8 the copy checks.
+typedef struct yjm_text_copy {
+    unsigned char *bytes;
+    size_t length;
+    yjm_shift_map map;
+} yjm_text_copy;
+
+/// Makes the copy of `input` with `kernel`, or, when `kernel` is 0, with the kernel chosen
+/// for this machine. Unless it returns YJM_COPY_MADE, nothing is left to free.
+yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                                   yjm_text_copy *copy);
+
+/// Frees a copy that was made.
+void yjm_text_copy_free(yjm_text_copy *copy);
 
 typedef struct builder {
     yjm_node *nodes;
@@ -56,12 +67,13 @@ typedef struct builder {
     size_t input_length;
     size_t last_end; // offset just past the last token appended
     int allow_comments;
+    int multiple_values; // values may follow one another at the top level (a value stream)
     size_t chunk_start; // offset in `input` of the bytes yajl is parsing now
     size_t chunk_start_of_text; // offset where the JSON text starts (after a byte-order mark)
     yajl_handle yajl;
     yjm_error *error;
     size_t max_token; // the longest string or number accepted (see yjm_options)
-    // When `input` is a copy of the text (see `yjm_copy_structure`): the text, the map
+    // When `input` is a copy of the text (see `yjm_text_copy`): the text, the map
     // back to its offsets, which every node stores, and the step reached (offsets are
     // asked for in order).
     const unsigned char *text;
@@ -86,7 +98,8 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
 /// Frees the arrays (not the yajl handle).
 void yjm_builder_release(builder *b);
 
-/// Turns a yajl failure over the current chunk into a status, an offset and yajl's message.
+/// Turns a yajl failure over the current chunk into a status, an offset and the kind of
+/// syntax error (syntax_errors.c).
 void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end);
 
 /// What may follow a complete top-level value: white space, and comments when

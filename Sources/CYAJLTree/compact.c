@@ -4,24 +4,23 @@
 // the text's own offsets, and strings are read, and their escapes decoded, from the
 // text, whose UTF-8 the copy checks as it goes: the tree is the one the text gives.
 //
-// yajl reads white space a byte at a time, at about seventeen instructions a byte
-// in its lexer, and string text at about seven. The copy keeps what yajl must see
-// to accept or reject the text as it would: structure, numbers and literals, and
-// in strings their quotes, control bytes (which yajl rejects) and each backslash
-// with the five bytes after it (an escape, `\u` and four hex digits at most).
-// It looks at 64 bytes at once, as bit masks (bit i for byte i) made with vector
-// compares, and works out which bytes lie in strings with word arithmetic on those
-// masks, as simdjson does. On twitter.json (26 % white space, 58 % string text) the
-// copy, its map and the UTF-8 check cost 3.3 M instructions (5.3 a byte, with AVX2),
-// and yajl's lexer takes 4.5 M rather than 10.3 M; on gsoc-2018.json the parse takes
-// 32.3 M rather than 60.0 M. Copying a run at a time mispredicts branches, as runs
-// start and end anywhere: with AVX-512 VBMI2 a block is packed with one compress, and
-// the copy of twitter.json takes 0.19 ms rather than 0.32 ms (the best of 200 copies,
-// on the benchmark's Xeon).
+// yajl reads white space and string text a byte at a time in its lexer, at several
+// instructions a byte. The copy keeps what yajl must see to accept or reject the text
+// as it would: structure, numbers and literals, and in strings their quotes, control
+// bytes (which yajl rejects) and each backslash with the five bytes after it (an
+// escape, `\u` and four hex digits at most). It looks at 64 bytes at once, as bit
+// masks (bit i for byte i) made with vector compares, and works out which bytes lie
+// in strings with word arithmetic on those masks, as simdjson does. Copying a run at a
+// time mispredicts branches, as runs start and end anywhere: with AVX-512 VBMI2 a block
+// is packed with one compress instead.
+//
+// This file holds all of the copy: the classification of bytes, the copy and its map,
+// the UTF-8 check, and the kernels, of which the first that runs here is chosen once.
 
 #include "builder.h"
 #include "utf8.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,7 +45,23 @@ typedef bool bits64 __attribute__((ext_vector_type(64)));
         memcpy(&mask_, &bits_, sizeof mask_);                         \
         (uint64_t)mask_;                                              \
     })
+#if defined(__aarch64__)
+#include <arm_neon.h>
+/// NEON has no instruction that gathers a bit a lane: each lane keeps the bit of its place in
+/// its half, and three pairwise additions sum the halves' lanes into two bytes.
+static inline uint64_t neon_bit_mask16(uint8x16_t matches) {
+    static const uint8_t place[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    uint8x16_t bits = vandq_u8(matches, vld1q_u8(place));
+    uint8x8_t sums = vpadd_u8(vget_low_u8(bits), vget_high_u8(bits));
+    sums = vpadd_u8(sums, sums);
+    sums = vpadd_u8(sums, sums);
+    return vget_lane_u16(vreinterpret_u16_u8(sums), 0);
+}
+#define BIT_MASK16(matches) neon_bit_mask16((uint8x16_t)(matches))
+#else
+// SSE2's pmovmskb on x86-64; elsewhere the compiler's own lowering of the bool vector.
 #define BIT_MASK16(matches) BIT_MASK(matches, bits16, uint16_t)
+#endif
 #define BIT_MASK32(matches) BIT_MASK(matches, bits32, uint32_t)
 #define BIT_MASK64(matches) BIT_MASK(matches, bits64, uint64_t)
 
@@ -76,7 +91,7 @@ typedef struct {
     } while (0)
 
 /// Adds to `classes` what `add` finds in the 64 bytes at `block`, in vectors of `width`
-/// bytes: 16 for any caller, 32 or 64 for one built for AVX2 or AVX-512 (see `yjm_copy_structure`).
+/// bytes: 16 for any caller, 32 or 64 for one built for AVX2 or AVX-512 (see the kernels below).
 #define CLASSIFY(classes, block, width, add)                  \
     do {                                                      \
         if ((width) == 64) {                                  \
@@ -190,17 +205,17 @@ typedef struct {
 } removals;
 
 __attribute__((always_inline)) static inline removals removed_bytes(byte_classes classes, scan_state *state,
-                                                                    bool hollow, int width) {
+                                                                    bool hollow, bool compress) {
     // Most blocks have no backslash, and then no escape unless one carries in.
     uint64_t escaped = classes.backslashes | state->escape_carry ? escaped_bytes(classes.backslashes, &state->escape_carry) : 0;
     uint64_t quotes = classes.quotes & ~escaped;
     uint64_t in_string = prefix_parity(quotes) ^ state->in_string;
     state->in_string = (uint64_t)((int64_t)in_string >> 63);
-    // A copy that packs a block at once (width 64: see `compact_block`) cannot put a space
+    // A copy that packs a block at once (`compress`: see `compact_block`) cannot put a space
     // between two tokens that white space kept apart (`1 2` must not become `12`), so it
     // keeps the space after a number or literal.
     uint64_t spaces_kept = 0;
-    if (width == 64) {
+    if (compress) {
         spaces_kept = classes.words << 1 | state->word_last;
         state->word_last = classes.words >> 63;
     }
@@ -222,7 +237,6 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi2"))) static inline void pack_
     const unsigned char *input, uint64_t keep, unsigned char *output) {
     _mm512_storeu_si512(output, _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(input)));
 }
-#endif
 
 /// Notes in `step` where the run of kept bytes that starts at bit `start` of the block at
 /// `block_offset` goes: after `compacted` bytes of the copy and the block's kept bytes
@@ -249,23 +263,24 @@ __attribute__((always_inline)) static inline void note_runs(yjm_shift_map *map, 
         note_run(step + i, __builtin_ctzll(starts), keep, compacted, block_offset);
     }
 }
+#endif
 
 /// Copies the bytes of `block[0 ..< 64]` (whose `classes` are given) that stay to
 /// `output`, and returns how many it wrote. White space between tokens goes; with `hollow`, so do the bytes
-/// inside strings that yajl need not see (see `yjm_copy_structure`). `block` must be
+/// inside strings that yajl need not see (see `yjm_text_copy`). `block` must be
 /// readable for 16 bytes past its end, and `output` writable for 64 + 16 bytes.
 /// `output[-1]` is the last byte written before, if `written` is not 0. The block
 /// is at `block_offset` in the input; `map`, if not NULL, is told where runs go.
 ///
-/// With AVX-512 (`width` 64) the block is packed at once, with no branch that depends on
+/// With `compress` (AVX-512 VBMI2) the block is packed at once, with no branch that depends on
 /// where its runs are. Elsewhere runs are copied one at a time, 16 bytes per store: byte
-/// shuffles that pack 8 or 16 bytes at a time cost more than that over the corpus with
-/// AVX2 (and a block of indented text has about four runs).
+/// shuffles that pack 8 or 16 bytes at a time cost more than that with AVX2, as a block
+/// of indented text has only a few runs.
 __attribute__((always_inline)) static inline size_t compact_block(byte_classes classes, const unsigned char *block,
                                                                 unsigned char *output, size_t written,
                                                                 scan_state *state, uint64_t valid, size_t block_offset,
-                                                                yjm_shift_map *map, bool hollow, int width) {
-    removals gone = removed_bytes(classes, state, hollow, width);
+                                                                yjm_shift_map *map, bool hollow, bool compress) {
+    removals gone = removed_bytes(classes, state, hollow, compress);
     uint64_t removed = gone.spaces | gone.text;
     uint64_t keep = ~removed & valid;
     bool removed_before = state->removed_last;
@@ -273,7 +288,7 @@ __attribute__((always_inline)) static inline size_t compact_block(byte_classes c
 #if defined(__x86_64__)
     uint64_t kept_before = state->kept_last;
     state->kept_last = keep >> 63;
-    if (width == 64) {
+    if (compress) {
         if (map) note_runs(map, keep & ~(keep << 1 | kept_before), keep, written, block_offset);
         pack_compressed(block, keep, output);
         return (size_t)__builtin_popcountll(keep);
@@ -341,8 +356,8 @@ __attribute__((always_inline)) static inline utf8_classes classify_utf8(const un
 /// checks it, with no cost for ASCII, and the builder need not check the strings it
 /// reads from the text. Without special bytes a block is checked as masks: every
 /// continuation byte is one that a lead needs, and every other byte is a lead. A block
-/// with them (9 of twitter.json's 9,867) is checked a byte at a time, from its first
-/// lead to the end of the sequence that spans the block's end.
+/// with them (few are) is checked a byte at a time, from its first lead to the end of
+/// the sequence that spans the block's end.
 __attribute__((always_inline)) static inline bool utf8_checked(const unsigned char *block, uint64_t high,
                                                                const unsigned char *input, size_t length,
                                                                size_t offset, scan_state *state, int width) {
@@ -370,10 +385,11 @@ __attribute__((always_inline)) static inline bool utf8_checked(const unsigned ch
 
 /// Writes the copy of `input[0 ..< length]` to `output` (see `compact_block`), and returns its length.
 /// With `hollow`, it also checks that the text is UTF-8 (see `utf8_checked`), and
-/// marks `map` failed when it is not.
+/// marks `map` failed and not UTF-8 when it is not. `width` is the size of the vectors
+/// that classify bytes, `compress` whether a block is packed at once.
 __attribute__((always_inline)) static inline size_t copy_text(const unsigned char *input, size_t length,
                                                              unsigned char *output, yjm_shift_map *map, bool hollow,
-                                                             int width) {
+                                                             int width, bool compress) {
     scan_state state = {0};
     size_t i = 0, o = 0;
     bool utf8 = true;
@@ -386,7 +402,7 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
             break;
         }
         o += compact_block(classes, input + i, output + o, o, &state, UINT64_MAX, i,
-                           map && reserve_block_steps(map) ? map : NULL, hollow, width);
+                           map && reserve_block_steps(map) ? map : NULL, hollow, compress);
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
@@ -401,69 +417,155 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
             break;
         }
         size_t count = compact_block(classes, block, out + 1, o, &state, n == 64 ? UINT64_MAX : (1ULL << n) - 1, i,
-                                     map && reserve_block_steps(map) ? map : NULL, hollow, width);
+                                     map && reserve_block_steps(map) ? map : NULL, hollow, compress);
         memcpy(output + o, out + 1, count);
         o += count;
         i += n;
     }
-    if ((!utf8 || state.utf8_carry) && map) map->failed = 1; // not UTF-8, or cut off in a sequence
+    if ((!utf8 || state.utf8_carry) && map) map->failed = map->not_utf8 = 1; // not UTF-8, or cut off in a sequence
     // The map ends with a step that no offset reaches, so a walk along it needs no bound.
     if (map && reserve_block_steps(map)) map->steps[map->count] = (yjm_shift){UINT32_MAX, 0};
     return o;
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
-    return copy_text(input, length, output, NULL, false, 16);
+    if (length > YJM_MAX_INPUT) return 0;
+    return copy_text(input, length, output, NULL, false, 16, false);
 }
 
-static size_t copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 16);
+// MARK: Kernels
+//
+// Each kernel is copy_text built for one set of instructions, and runs only where the
+// processor has every one of them (`runs_here`). Baseline x86-64 has 16-byte vectors
+// (SSE2), as arm64 has (NEON). Most x86-64 machines have AVX2's 32-byte ones, which
+// classify a block in half the instructions; many servers have AVX-512's 64-byte ones,
+// and VBMI2's compress, which packs a block at once. (valgrind runs the AVX2 kernel: it
+// has no AVX-512.)
+
+typedef size_t copy_function(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
+
+typedef struct {
+    yjm_copy_kernel kernel;
+    copy_function *copy;
+    bool (*runs_here)(void);
+} copy_kernel;
+
+static size_t copy_runs16(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
+    return copy_text(input, length, output, map, true, 16, false);
 }
+
+static bool always(void) { return true; }
 
 #if defined(__x86_64__)
-// Baseline x86-64 has 16-byte vectors only. Most machines have AVX2's 32-byte ones, which
-// classify a block in half the instructions; many servers have AVX-512's 64-byte ones, and
-// VBMI2's compress, which packs a block at once. (valgrind runs the AVX2 copy: it has no AVX-512.)
-__attribute__((target("avx2"))) static size_t copy_structure_avx2(const unsigned char *input, size_t length,
-                                                                 unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 32);
+// The target attributes and the checks in `runs_here` name the same features: everything
+// the compiler may use in the kernel (AVX-512 F implies AVX2, AVX and SSE4.2 to the compiler).
+#define AVX2_FEATURES "avx2,bmi,bmi2,popcnt,lzcnt"
+
+__attribute__((target(AVX2_FEATURES))) static size_t copy_runs32(const unsigned char *input, size_t length,
+                                                                  unsigned char *output, yjm_shift_map *map) {
+    return copy_text(input, length, output, map, true, 32, false);
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt,bmi"))) static size_t copy_structure_avx512(
+static bool has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt");
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi2," AVX2_FEATURES))) static size_t copy_compress64(
     const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 64);
+    return copy_text(input, length, output, map, true, 64, true);
+}
+
+static bool has_avx512_vbmi2(void) {
+    return has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2");
 }
 #endif
 
-int yjm_copy_widths(void) {
-    int widths = 16;
+/// Every kernel built for this target, the one to prefer first; the last runs everywhere.
+static const copy_kernel kernels[] = {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) widths |= 32;
-    // Every processor with these has POPCNT and BMI too, which the copy is built for.
-    if (__builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512bw")) widths |= 64;
+    {YJM_COPY_COMPRESS_64, copy_compress64, has_avx512_vbmi2},
+    {YJM_COPY_RUNS_32, copy_runs32, has_avx2},
 #endif
-    return widths;
+    {YJM_COPY_RUNS_16, copy_runs16, always},
+};
+
+/// The kernel `yjm_parse` uses: the first in `kernels` that runs here, found on first use.
+/// Threads that race to find it find the same one.
+static const copy_kernel *chosen_kernel(void) {
+    static _Atomic(const copy_kernel *) chosen;
+    const copy_kernel *kernel = atomic_load_explicit(&chosen, memory_order_acquire);
+    if (kernel) return kernel;
+    for (kernel = kernels; !kernel->runs_here(); kernel++) {}
+    atomic_store_explicit(&chosen, kernel, memory_order_release);
+    return kernel;
 }
 
-size_t yjm_copy_structure(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map,
-                          int width) {
-#if defined(__x86_64__)
-    if (width == 64) return copy_structure_avx512(input, length, output, map);
-    if (width == 32) return copy_structure_avx2(input, length, output, map);
-#endif
-    return copy_structure(input, length, output, map);
+int yjm_copy_kernels(void) {
+    int found = 0;
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        if (kernels[i].runs_here()) found |= kernels[i].kernel;
+    }
+    return found;
+}
+
+// MARK: The copy
+
+yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                                   yjm_text_copy *copy) {
+    const copy_kernel *chosen = chosen_kernel();
+    if (kernel) {
+        chosen = NULL;
+        for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+            if (kernels[i].kernel == kernel && kernels[i].runs_here()) chosen = &kernels[i];
+        }
+    }
+    // The map's steps hold offsets as 32 bits, which YJM_MAX_INPUT keeps exact.
+    if (!chosen || length > YJM_MAX_INPUT) return YJM_COPY_NONE;
+    copy->bytes = malloc(length);
+    // Room for a step per 8 bytes of text, more than typical text takes, so that the map
+    // seldom regrows (which copies it); pages never written cost nothing.
+    size_t capacity = length / 8 + 64;
+    copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0, 0};
+    yjm_copy_result result = YJM_COPY_OUT_OF_MEMORY;
+    if (copy->bytes && copy->map.steps) {
+        copy->length = chosen->copy(input, length, copy->bytes, &copy->map);
+        result = copy->map.not_utf8 ? YJM_COPY_NOT_UTF8
+                 : copy->map.failed ? YJM_COPY_OUT_OF_MEMORY
+                 : copy->map.count == 0 ? YJM_COPY_NONE
+                                        : YJM_COPY_MADE;
+    }
+    if (result != YJM_COPY_MADE) yjm_text_copy_free(copy);
+    return result;
+}
+
+void yjm_text_copy_free(yjm_text_copy *copy) {
+    free(copy->bytes);
+    free(copy->map.steps);
+    copy->bytes = NULL;
+    copy->map.steps = NULL;
+}
+
+yjm_copy_result yjm_copy_holds(const unsigned char *input, size_t length) {
+    yjm_text_copy copy;
+    yjm_copy_result result = yjm_text_copy_make(input, length, 0, &copy);
+    if (result == YJM_COPY_MADE) yjm_text_copy_free(&copy);
+    return result;
 }
 
 int yjm_worth_copying(const unsigned char *input, size_t length) {
-    // In instructions, counted with callgrind over the corpus: yajl spends about 17 on a byte
-    // of white space and 7 on a byte of string text; the copy costs about 4 a byte (with AVX2),
-    // and each string whose text it leaves out about 60 (a run of the copy, and a second
-    // offset to map). Strings of a few bytes (random.json: 10 on average) do not pay.
+    if (length > YJM_MAX_INPUT) return 0;
+    // A cost model in instructions: what yajl spends on a byte of white space (17) and of
+    // string text (7), against what the copy costs a byte (4) and for each string whose
+    // text it leaves out (30 a quote: a run of the copy, and a second offset to map).
+    // Strings of a few bytes do not pay.
     size_t sample = length < 4096 ? length : 4096;
     scan_state state = {0};
     uint64_t saved = 0, cost = 4 * (uint64_t)sample;
     for (size_t i = 0; i + 64 <= sample; i += 64) {
-        removals gone = removed_bytes(classify(input + i, 16), &state, true, 16);
+        removals gone = removed_bytes(classify(input + i, 16), &state, true, false);
         saved += 17 * (uint64_t)__builtin_popcountll(gone.spaces) + 7 * (uint64_t)__builtin_popcountll(gone.text);
         cost += 30 * (uint64_t)__builtin_popcountll(gone.quotes);
     }

@@ -22,7 +22,6 @@
 // what a small element would otherwise cost beyond parsing it.
 #include "builder.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -359,7 +358,10 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
         yjm_stream_free(s);
         return NULL;
     }
-    if (config->mode == YJM_STREAM_VALUES) yajl_config(s->b.yajl, yajl_allow_multiple_values, 1);
+    if (config->mode == YJM_STREAM_VALUES) {
+        yajl_config(s->b.yajl, yajl_allow_multiple_values, 1);
+        s->b.multiple_values = 1;
+    }
     return s;
 }
 
@@ -425,7 +427,7 @@ static int parse_to(yjm_stream *s, size_t end) {
 
 static int reject_extra_space(yjm_stream *s) {
     if (s->extra_space == NONE) return 1;
-    snprintf(s->error.message, sizeof s->error.message, "form feed and vertical tab are not JSON white space");
+    s->error.syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
     return fail(&s->b, YJM_ERR_SYNTAX, s->extra_space - s->base);
 }
 

@@ -8,7 +8,6 @@
 #include "utf8.h"
 
 #include <yajl/yajl_parse.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,9 +150,9 @@ static size_t string_end(const builder *b, size_t quote) {
 
 /// A string without escapes, whose text (between its quotes) is `text[0 ..< length]`
 /// in the input: validate its UTF-8 and point the node at it. In a copy of the text,
-/// the string may have lost its bytes (see `yjm_copy_structure`): its quotes, mapped
+/// the string may have lost its bytes (see `yjm_text_copy`): its quotes, mapped
 /// to the text, give the text's string, whose UTF-8 the copy has checked. Always
-/// inlined, so that `on_string` stays as lean as it was before streaming shared this.
+/// inlined, so that `on_string`, which streams share, stays lean.
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
                                                                       size_t length, int mapped) {
     b->last_end = (size_t)(text - b->input) + length + 1;
@@ -297,55 +296,6 @@ static const yajl_callbacks mapped_builder_callbacks = {
     .yajl_end_array = on_end_array_mapped,
 };
 
-/// The first byte at or after `i` that is neither white space nor in a comment.
-static size_t skip_space(const builder *b, size_t i) {
-    yjm_after_value scan = {YJM_BETWEEN_TOKENS, 0};
-    size_t end = yjm_scan_after_value(b, &scan, i, b->input_length);
-    return scan.state == YJM_AFTER_SLASH ? scan.slash : end; // a '/' that opens no comment is the token
-}
-
-/// Turns a yajl failure into a status, an offset and yajl's message.
-/// `at_end` is set when the failure came from `yajl_complete_parse`: the text
-/// ran out inside a value (`[1`, `"abc`, `[tru`).
-void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end) {
-    if (status == yajl_status_client_canceled) return; // `fail` has recorded ours
-    unsigned char *text = yajl_get_error(b->yajl, 0, NULL, 0);
-    const char *message = text ? (const char *)text : "unknown error";
-    int lexical = strncmp(message, "lexical", 7) == 0;
-    const char *colon = strstr(message, ": ");
-    if (colon) message = colon + 2; // drop "parse error: " / "lexical error: "
-    yjm_error *e = b->error;
-    snprintf(e->message, sizeof e->message, "%s", message);
-    size_t n = strlen(e->message);
-    while (n > 0 && (e->message[n - 1] == '\n' || e->message[n - 1] == '.')) e->message[--n] = 0;
-    if (text) yajl_free_error(b->yajl, text);
-
-    if (at_end) {
-        e->status = YJM_ERR_END_OF_INPUT;
-        e->offset = b->input_length;
-        return;
-    }
-    // yajl stops one byte past the byte it rejects, except for lexical errors
-    // inside a token, where it stops on it. (In a stream, a token that began in an
-    // earlier chunk can end at this chunk's start: then the byte is in the chunk
-    // before. After a stream has dropped the start of its text, `chunk_start_of_text`
-    // is SIZE_MAX, and `at - 1` wraps to the buffer's last dropped byte, which the
-    // stream's offset base brings back.)
-    size_t consumed = yajl_get_bytes_consumed(b->yajl);
-    if (consumed > chunk_length) consumed = chunk_length;
-    int stops_on_byte = lexical && strcmp(e->message, "invalid char in json text") != 0;
-    size_t at = b->chunk_start + consumed;
-    e->offset = stops_on_byte || at == b->chunk_start_of_text ? at : at - 1;
-    if (strcmp(e->message, "after key and value, inside map, I expect ',' or '}'") == 0) {
-        // Here yajl steps back by the rejected token's length (without its quotes),
-        // but no further than the chunk's start. Taken from the token itself, the
-        // offset is the same however the text was split.
-        size_t token = skip_space(b, b->last_end);
-        e->offset = b->input[token] == '"' ? token + 1 : token - 1;
-    }
-    e->status = strstr(e->message, "trailing garbage") ? YJM_ERR_TRAILING : YJM_ERR_SYNTAX;
-}
-
 /// Once the top-level value is complete, only white space (and comments, when
 /// allowed) may follow. yajl reports trailing bytes late or not at all: a
 /// trailing number or literal only fails at `yajl_complete_parse`, and an
@@ -411,7 +361,7 @@ static int reject_extra_whitespace(builder *b) {
     const unsigned char *found = yjm_find_extra_whitespace(b->input + b->chunk_start_of_text,
                                                            b->input_length - b->chunk_start_of_text);
     if (!found) return 1;
-    snprintf(b->error->message, sizeof b->error->message, "form feed and vertical tab are not JSON white space");
+    b->error->syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
     return fail(b, YJM_ERR_SYNTAX, (size_t)(found - b->input));
 }
 
@@ -484,9 +434,9 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
         return error->status;
     }
 
-    // One node per 8 bytes of text, or per 2 of a copy (which has 0.38 a byte at most over
-    // the corpus), covers the corpus without a regrow; pages that are never written cost
-    // nothing, and the array is trimmed at the end.
+    // One node per 8 bytes of text, or per 2 of a copy (which holds far fewer bytes a node),
+    // seldom needs a regrow; pages that are never written cost nothing, and the array is
+    // trimmed at the end.
     const yajl_callbacks *callbacks = shifts ? &mapped_builder_callbacks : &yjm_builder_callbacks;
     if (!yjm_builder_start(&b, options, (uint32_t)(length / (shifts ? 2 : 8) + 16), callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
@@ -526,74 +476,49 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
 /// Below this size, the copy's two allocations cost about what yajl would save.
 #define COPY_FROM ((size_t)256)
 
-/// A copy of a text with only what yajl must see (see `yjm_copy_structure`), and its map.
-typedef struct {
-    unsigned char *bytes;
-    size_t length;
-    yjm_shift_map map;
-} text_copy;
-
-/// Makes the copy of `input` that `parse_copy` parses. Returns 0, with nothing left to free,
-/// when memory ran out or the copy does not hold: the text is not UTF-8, or has no tokens.
-static int make_copy(const unsigned char *input, size_t length, int width, text_copy *copy) {
-    copy->bytes = malloc(length);
-    // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
-    // written cost nothing; doubling from a small map copied it six times there.
-    size_t capacity = length / 8 + 64;
-    copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
-    if (copy->bytes && copy->map.steps) {
-        copy->length = yjm_copy_structure(input, length, copy->bytes, &copy->map, width);
-        if (!copy->map.failed && copy->map.count > 0) return 1;
-    }
-    free(copy->bytes);
-    free(copy->map.steps);
-    return 0;
-}
-
-/// The widest vectors in `yjm_copy_widths()`: the copy `yjm_parse` makes.
-static int widest_copy(void) {
-    int widths = yjm_copy_widths();
-    return widths & 64 ? 64 : widths & 32 ? 32 : 16;
-}
-
-int yjm_copy_holds(const unsigned char *input, size_t length) {
-    text_copy copy;
-    if (!make_copy(input, length, widest_copy(), &copy)) return 0;
-    free(copy.bytes);
-    free(copy.map.steps);
-    return 1;
-}
-
-/// Parses a copy of `input` with only what yajl must see, which yajl lexes several times
-/// faster than indentation and the text of strings, with the map back to `input`'s offsets.
-/// Returns YJM_ERR_MEMORY when there is no such copy (see `make_copy`).
-yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, const yjm_options *options,
-                          yjm_tree *tree, yjm_error *error) {
+/// Parses `copy` of `input`, which yajl lexes several times faster than indentation and
+/// the text of strings, with the map back to `input`'s offsets. On failure the error is
+/// the copy's: its offset is not the text's.
+static yjm_status parse_copy(const unsigned char *input, size_t length, const yjm_text_copy *copy,
+                             const yjm_options *options, yjm_tree *tree, yjm_error *error) {
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
-    text_copy copy;
-    int has_width = (width == 16 || width == 32 || width == 64) && (yjm_copy_widths() & width);
-    // With comments allowed, white space may sit inside one: there is no copy.
-    if (options->allow_comments || !has_width || !make_copy(input, length, width, &copy)) {
-        memset(tree, 0, sizeof *tree);
-        memset(error, 0, sizeof *error);
-        error->status = YJM_ERR_MEMORY;
-        return YJM_ERR_MEMORY;
+    return parse_text(copy->bytes, copy->length, &copy_options, input, &copy->map, tree, error);
+}
+
+yjm_copy_result yjm_parse_copy(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                               const yjm_options *options, yjm_tree *tree, yjm_error *error) {
+    memset(tree, 0, sizeof *tree);
+    memset(error, 0, sizeof *error);
+    if (length > YJM_MAX_INPUT) {
+        error->status = YJM_ERR_INPUT_SIZE;
+        error->offset = YJM_MAX_INPUT;
+        return YJM_COPY_NONE;
     }
-    yjm_status status = parse_text(copy.bytes, copy.length, &copy_options, input, &copy.map, tree, error);
-    free(copy.bytes);
-    free(copy.map.steps);
-    return status;
+    // With comments allowed, white space may sit inside one: there is no copy.
+    if (options->allow_comments || !kernel) return YJM_COPY_NONE;
+    yjm_text_copy copy;
+    yjm_copy_result result = yjm_text_copy_make(input, length, kernel, &copy);
+    if (result != YJM_COPY_MADE) return result;
+    yjm_status status = parse_copy(input, length, &copy, options, tree, error);
+    yjm_text_copy_free(&copy);
+    // Errors come from the text itself, as `yjm_parse` reports them.
+    if (status != YJM_OK) parse_text(input, length, options, NULL, NULL, tree, error);
+    return YJM_COPY_MADE;
 }
 
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error) {
     // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
-    if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO &&
-        yjm_worth_copying(input, length) && yjm_parse_copy(input, length, widest_copy(), options, tree, error) == YJM_OK) {
-        return YJM_OK;
+    if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO && yjm_worth_copying(input, length)) {
+        yjm_text_copy copy;
+        if (yjm_text_copy_make(input, length, 0, &copy) == YJM_COPY_MADE) {
+            yjm_status status = parse_copy(input, length, &copy, options, tree, error);
+            yjm_text_copy_free(&copy);
+            if (status == YJM_OK) return YJM_OK;
+        }
     }
     // Errors always come from the text itself, so that what they say and where is the text's.
     return parse_text(input, length, options, NULL, NULL, tree, error);

@@ -1,4 +1,5 @@
 import CYAJLTree
+import CYAJLTreeTesting
 import Foundation
 import Testing
 
@@ -24,19 +25,28 @@ struct CopiedTextParsingTests {
         lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 
-    /// The copies this machine can make, by the size of the vectors they are made with (see
-    /// `yjm_copy_widths`): parsing uses the widest, and each must give the same trees.
-    private static let copyWidths = [16, 32, 64].filter { yjm_copy_widths() & Int32($0) != 0 }
+    /// The copy kernels this machine runs (see `yjm_copy_kernels`): parsing uses the first of
+    /// them, and each must give the same trees.
+    private static let copyKernels = [YJM_COPY_COMPRESS_64, YJM_COPY_RUNS_32, YJM_COPY_RUNS_16].filter {
+        yjm_copy_kernels() & Int32($0.rawValue) != 0
+    }
 
-    /// The nodes of `text` parsed from its copy made with `width`-byte vectors, or nil where
-    /// the copy does not hold or its parse fails.
-    private func nodesFromCopy(_ text: [UInt8], width: Int) -> [yjm_node]? {
+    /// The nodes of `text` parsed from the copy that `kernel` makes, or nil where there is no
+    /// copy or its parse fails (which then gives the text's `error`).
+    private func nodesFromCopy(_ text: [UInt8], kernel: yjm_copy_kernel, error expected: JSONError? = nil,
+                               sourceLocation: SourceLocation = #_sourceLocation) -> [yjm_node]? {
         var options = JSONParseOptions().cOptions
         var tree = yjm_tree()
         var error = yjm_error()
-        let status = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, Int32(width), &options, &tree, &error) }
+        let result = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, kernel, &options, &tree, &error) }
         defer { yjm_tree_free(&tree) }
-        guard status == YJM_OK else { return nil }
+        guard result == YJM_COPY_MADE, error.status == YJM_OK else {
+            if let expected, result == YJM_COPY_MADE {
+                let found = JSONError(error.status, error, input: .bytes(text), options: JSONParseOptions(), limit: 0)
+                #expect(found == expected, "kernel \(kernel.rawValue)", sourceLocation: sourceLocation)
+            }
+            return nil
+        }
         return Array(UnsafeBufferPointer(start: tree.nodes, count: Int(tree.node_count)))
     }
 
@@ -59,10 +69,10 @@ struct CopiedTextParsingTests {
         }
         #expect(parsed.root.rawJSON.string == reference.root.rawJSON.string, sourceLocation: sourceLocation)
         let expected = Array(UnsafeBufferPointer(start: reference.tree.nodes, count: Int(reference.tree.node_count)))
-        for width in Self.copyWidths {
-            let found = nodesFromCopy(text, width: width)
+        for kernel in Self.copyKernels {
+            let found = nodesFromCopy(text, kernel: kernel)
             #expect(found.map { $0.elementsEqual(expected) { $0.head == $1.head && $0.offset == $1.offset } } == true,
-                    "the copy made with \(width)-byte vectors gives another tree", sourceLocation: sourceLocation)
+                    "the copy made by kernel \(kernel.rawValue) gives another tree", sourceLocation: sourceLocation)
         }
     }
 
@@ -75,8 +85,9 @@ struct CopiedTextParsingTests {
             #expect(throws: Never.self, sourceLocation: sourceLocation) { try expectSameTree(text, sourceLocation: sourceLocation) }
         case (.failure(let found), .failure(let expected)):
             #expect(found == expected, "\(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
-            for width in Self.copyWidths {
-                #expect(nodesFromCopy(text, width: width) == nil, "the copy made with \(width)-byte vectors parses", sourceLocation: sourceLocation)
+            for kernel in Self.copyKernels {
+                let nodes = nodesFromCopy(text, kernel: kernel, error: expected, sourceLocation: sourceLocation)
+                #expect(nodes == nil, "the copy made by kernel \(kernel.rawValue) parses", sourceLocation: sourceLocation)
             }
         default:
             Issue.record("\(parsed) where the text gives \(reference): \(String(decoding: text, as: UTF8.self))", sourceLocation: sourceLocation)
@@ -155,14 +166,32 @@ struct CopiedTextParsingTests {
     @Test func noCopyWithCommentsAllowed() {
         let text = Array((String(repeating: "\n", count: 300) + "[1, /* a comment */ 2 // and more\n]").utf8)
         var options = Self.asWritten.cOptions
-        for width in Self.copyWidths {
+        for kernel in Self.copyKernels {
             var tree = yjm_tree()
             var error = yjm_error()
-            let status = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, Int32(width), &options, &tree, &error) }
+            let result = text.withUnsafeBufferPointer { yjm_parse_copy($0.baseAddress, $0.count, kernel, &options, &tree, &error) }
             defer { yjm_tree_free(&tree) }
-            #expect(status == YJM_ERR_MEMORY && tree.nodes == nil && error.status == YJM_ERR_MEMORY, "\(width)-byte vectors")
+            #expect(result == YJM_COPY_NONE && tree.nodes == nil && error.status == YJM_OK, "kernel \(kernel.rawValue)")
         }
         #expect(throws: Never.self) { try JSONDocument(parsing: text, options: Self.asWritten) }
+    }
+
+    /// Text past YJM_MAX_INPUT, whose offsets the map's 32 bits could not hold, has no copy in
+    /// any entry point: each says so before it reads a byte (the buffer here is one byte long).
+    @Test func noCopyPastTheInputLimit() {
+        let length = Int(YJM_MAX_INPUT) + 1
+        var byte: UInt8 = 0x20
+        var options = JSONParseOptions().cOptions
+        for kernel in Self.copyKernels {
+            var tree = yjm_tree()
+            var error = yjm_error()
+            let result = yjm_parse_copy(&byte, length, kernel, &options, &tree, &error)
+            #expect(result == YJM_COPY_NONE && error.status == YJM_ERR_INPUT_SIZE && error.offset == YJM_MAX_INPUT && tree.nodes == nil)
+        }
+        #expect(yjm_copy_holds(&byte, length) == YJM_COPY_NONE)
+        #expect(yjm_worth_copying(&byte, length) == 0)
+        var output: UInt8 = 0
+        #expect(yjm_compact_whitespace(&byte, length, &output) == 0)
     }
 
     /// A top-level number ends the text: yajl reports it only once the input has ended.
@@ -262,8 +291,8 @@ struct CopiedTextParsingTests {
                 text += Array(repeating: UInt8(ascii: "a"), count: offset) + bytes + Array(prose.utf8)
                 text += Array(#"","last":"\#(prose)\#(prose)"}"#.utf8)
                 #expect(Self.isCopied(text))
-                let holds = text.withUnsafeBufferPointer { yjm_copy_holds($0.baseAddress, $0.count) != 0 }
-                #expect(holds == isValid, "\(bytes) at \(offset)")
+                let result = text.withUnsafeBufferPointer { yjm_copy_holds($0.baseAddress, $0.count) }
+                #expect(result == (isValid ? YJM_COPY_MADE : YJM_COPY_NOT_UTF8), "\(bytes) at \(offset)")
                 if !isValid { #expect(throws: JSONError.self) { try JSONDocument(parsing: text) } }
                 expectSameResult(text)
             }

@@ -33,6 +33,6 @@ import YAJLModel
     do {
         _ = try JSONDocument(parsing: "{\"a\": [1, 2}")
     } catch {
-        #expect("\(error)" == "syntax error at line 1, column 12 (byte 11): after array element, I expect ',' or ']'")
+        #expect("\(error)" == "syntax error at line 1, column 12 (byte 11): expected ',' or ']' after an array element")
     }
 }

@@ -67,7 +67,7 @@ typedef struct yjm_tree {
 
 typedef enum yjm_status {
     YJM_OK = 0,
-    YJM_ERR_SYNTAX,         ///< yajl rejected the text; `message` holds its reason
+    YJM_ERR_SYNTAX,         ///< the text is not JSON; `syntax` says how
     YJM_ERR_END_OF_INPUT,   ///< the text stopped inside a value
     YJM_ERR_UTF8,           ///< a string holds bytes that are not UTF-8 (overlong, surrogate, truncated, ...)
     YJM_ERR_ESCAPE,         ///< a \u escape names a lone or mismatched surrogate
@@ -78,6 +78,31 @@ typedef enum yjm_status {
     YJM_ERR_TRAILING,       ///< something follows the value
     YJM_ERR_MEMORY,         ///< an allocation failed
 } yjm_status;
+
+/// What is wrong with a text that is not JSON (YJM_ERR_SYNTAX), worked out by the builder
+/// from where the parse stopped, the containers open there and the bytes at that place.
+typedef enum yjm_syntax {
+    YJM_SYNTAX_NONE = 0,               ///< the error is not a syntax error
+    YJM_SYNTAX_INVALID_CHARACTER,      ///< a byte that starts no token (or a '/' that opens no comment)
+    YJM_SYNTAX_COMMENT,                ///< a comment, where comments are not allowed
+    YJM_SYNTAX_INVALID_NUMBER,         ///< a number without a digit where one must be (`-`, `1.`, `1e`)
+    YJM_SYNTAX_INVALID_LITERAL,        ///< a word that is not true, false or null
+    YJM_SYNTAX_INVALID_ESCAPE,         ///< a backslash before a byte that no escape starts with
+    YJM_SYNTAX_INVALID_UNICODE_ESCAPE, ///< `\u` not followed by four hex digits
+    YJM_SYNTAX_CONTROL_CHARACTER,      ///< a byte below 0x20 inside a string
+    YJM_SYNTAX_EXPECTED_VALUE,         ///< another token where a value must be
+    YJM_SYNTAX_EXPECTED_VALUE_OR_ARRAY_END, ///< after '['
+    YJM_SYNTAX_EXPECTED_COMMA_OR_ARRAY_END, ///< after an element
+    YJM_SYNTAX_EXPECTED_KEY_OR_OBJECT_END,  ///< after '{'
+    YJM_SYNTAX_EXPECTED_KEY,           ///< after a ',' in an object
+    YJM_SYNTAX_EXPECTED_COLON,         ///< after a key
+    YJM_SYNTAX_EXPECTED_COMMA_OR_OBJECT_END, ///< after a member's value
+    YJM_SYNTAX_AFTER_VALUE,            ///< a token after the top-level value (YJM_ERR_TRAILING)
+    YJM_SYNTAX_EXTRA_WHITE_SPACE,      ///< a form feed or vertical tab between tokens
+} yjm_syntax;
+
+/// A short English description of `syntax`, for messages ("invalid number", ...).
+const char *yjm_syntax_description(yjm_syntax syntax);
 
 /// The parse options, as `JSONParseOptions` derives them (its `cOptions`).
 typedef struct yjm_options {
@@ -94,45 +119,14 @@ typedef struct yjm_error {
     yjm_status status;
     /// Byte offset of the offending byte in the input.
     size_t offset;
-    /// yajl's own words for a syntax error, NUL-terminated.
-    char message[96];
+    /// What kind of syntax error it is (YJM_ERR_SYNTAX and YJM_ERR_TRAILING), or YJM_SYNTAX_NONE.
+    yjm_syntax syntax;
 } yjm_error;
-
-/// Copies `input` to `output` (room for `length` bytes) without the white space
-/// between tokens, and returns the bytes written. Strings are copied as they are,
-/// and a space stays between two bytes it separates into tokens (`1 2`), so the
-/// copy is JSON exactly when `input` is, with the same values. (`yjm_parse` uses
-/// it on indented text; see compact.c.)
-size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output);
-
-/// Whether `yjm_parse` parses `input` from a copy that leaves out its white space between
-/// tokens and the text of its strings: when that is enough of it (judged from the first
-/// 4 KiB) to pay for the copy in yajl's lexer. (It also takes text of 256 bytes to 64 MiB,
-/// without comments.) Exported for tests.
-int yjm_worth_copying(const unsigned char *input, size_t length);
-
-/// Whether the copy that `yjm_parse` would make of `input` holds: it does unless the text
-/// is not UTF-8 (which the copy checks, so that the parse need not), has no tokens, or
-/// memory runs out; the text is then parsed as it is. Exported for tests.
-int yjm_copy_holds(const unsigned char *input, size_t length);
-
-/// The sizes in bytes of the vectors that this machine can make the copy with, as bits: 16,
-/// and 32 and 64 with AVX2 and AVX-512 VBMI2. `yjm_parse` uses the widest. Exported for tests.
-int yjm_copy_widths(void);
-
-/// Parses `input` from the copy that `yjm_parse` would make, made with vectors of `width`
-/// bytes (one of `yjm_copy_widths()`), even where the copy would not pay. Returns
-/// YJM_ERR_MEMORY, with an empty tree, when there is no such copy: with comments allowed
-/// (white space may sit inside one), or where it does not hold (see `yjm_copy_holds`); otherwise the
-/// status of its parse: on failure the error is the copy's, not the text's (which
-/// `yjm_parse` reports). Exported for tests.
-yjm_status yjm_parse_copy(const unsigned char *input, size_t length, int width, const yjm_options *options,
-                          yjm_tree *tree, yjm_error *error);
 
 /// Parses `input` as one JSON value. Offsets in the tree count from `input`'s
 /// first byte, a skipped byte-order mark included. On failure the tree is left
 /// empty and `error` says what and where. Indented text, and text mostly of strings, is
-/// parsed from a copy without its white space and string text (see `yjm_worth_copying`);
+/// parsed from a copy without its white space and string text (see compact.c);
 /// the tree and any error are the same.
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error);

@@ -175,11 +175,7 @@ extension JSONError {
         case YJM_ERR_COUNT: self = .tooLarge(.containerElements, limit: JSONParseOptions.maximumTokenBytes, at: at)
         case YJM_ERR_MEMORY: self = .tooLarge(.memory, limit: memoryLimit, at: at)
         case YJM_ERR_TRAILING: self = .trailingData(at: at)
-        default:
-            let message = withUnsafeBytes(of: error.message) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            self = .syntax(message, at: at)
+        default: self = .syntax(String(cString: yjm_syntax_description(error.syntax)), at: at)
         }
     }
 }

@@ -26,7 +26,8 @@ public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case memory
     }
 
-    /// The text is not JSON. The message is yajl's.
+    /// The text is not JSON. The message says what is wrong, in a few words: a token that is
+    /// malformed ("invalid number") or not allowed there ("expected ':' after an object key").
     case syntax(String, at: JSONSourceLocation)
     /// The text stops inside a value, or holds no value at all.
     case unexpectedEndOfInput(at: JSONSourceLocation)
