@@ -4,20 +4,18 @@
 // the text's own offsets, and strings are read, and their escapes decoded, from the
 // text, whose UTF-8 the copy checks as it goes: the tree is the one the text gives.
 //
-// yajl reads white space a byte at a time, at about seventeen instructions a byte
-// in its lexer, and string text at about seven. The copy keeps what yajl must see
+// yajl reads white space and string text a byte at a time in its lexer, at a cost
+// several times that of classifying a byte here. The copy keeps what yajl must see
 // to accept or reject the text as it would: structure, numbers and literals, and
 // in strings their quotes, control bytes (which yajl rejects) and each backslash
 // with the five bytes after it (an escape, `\u` and four hex digits at most).
 // It looks at 64 bytes at once, as bit masks (bit i for byte i) made with vector
 // compares, and works out which bytes lie in strings with word arithmetic on those
-// masks, as simdjson does. On twitter.json (26 % white space, 58 % string text) the
-// copy, its map and the UTF-8 check cost 3.3 M instructions (5.3 a byte, with AVX2),
-// and yajl's lexer takes 4.5 M rather than 10.3 M; on gsoc-2018.json the parse takes
-// 32.3 M rather than 60.0 M. Copying a run at a time mispredicts branches, as runs
-// start and end anywhere: with AVX-512 VBMI2 a block is packed with one compress, and
-// the copy of twitter.json takes 0.19 ms rather than 0.32 ms (the best of 200 copies,
-// on the benchmark's Xeon).
+// masks, as simdjson does. The copy pays where white space or string text make up
+// enough of the text; the measured costs are in the Codable article. Copying a run at
+// a time mispredicts branches, as runs start and end anywhere: with AVX-512 VBMI2 a
+// block is packed with one compress instead, so that the branches follow how many
+// runs a block has, not where they are.
 
 #include "builder.h"
 #include "utf8.h"
@@ -341,7 +339,7 @@ __attribute__((always_inline)) static inline utf8_classes classify_utf8(const un
 /// checks it, with no cost for ASCII, and the builder need not check the strings it
 /// reads from the text. Without special bytes a block is checked as masks: every
 /// continuation byte is one that a lead needs, and every other byte is a lead. A block
-/// with them (9 of twitter.json's 9,867) is checked a byte at a time, from its first
+/// with them (rare in real text) is checked a byte at a time, from its first
 /// lead to the end of the sequence that spans the block's end.
 __attribute__((always_inline)) static inline bool utf8_checked(const unsigned char *block, uint64_t high,
                                                                const unsigned char *input, size_t length,

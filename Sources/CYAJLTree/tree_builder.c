@@ -153,7 +153,7 @@ static size_t string_end(const builder *b, size_t quote) {
 /// in the input: validate its UTF-8 and point the node at it. In a copy of the text,
 /// the string may have lost its bytes (see `yjm_copy_structure`): its quotes, mapped
 /// to the text, give the text's string, whose UTF-8 the copy has checked. Always
-/// inlined, so that `on_string` stays as lean as it was before streaming shared this.
+/// inlined, so that sharing it with the stream adds no call to `on_string`.
 __attribute__((always_inline)) static inline int append_plain_string(builder *b, const unsigned char *text,
                                                                       size_t length, int mapped) {
     b->last_end = (size_t)(text - b->input) + length + 1;
@@ -537,8 +537,9 @@ typedef struct {
 /// when memory ran out or the copy does not hold: the text is not UTF-8, or has no tokens.
 static int make_copy(const unsigned char *input, size_t length, int width, text_copy *copy) {
     copy->bytes = malloc(length);
-    // Room for a step per 8 bytes of text: twitter.json takes one per 16. Pages never
-    // written cost nothing; doubling from a small map copied it six times there.
+    // Room for a step per 8 bytes of text, more than indented text takes. Pages never
+    // written cost nothing, and a map grown by doubling from small would be copied
+    // several times.
     size_t capacity = length / 8 + 64;
     copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0};
     if (copy->bytes && copy->map.steps) {
