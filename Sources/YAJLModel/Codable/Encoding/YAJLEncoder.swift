@@ -3,7 +3,7 @@ import Foundation
 /// Encodes `Encodable` values as JSON, as a drop-in replacement for `JSONEncoder`.
 ///
 /// ```swift
-/// let encoder = YAJLEncoder()              // was: JSONEncoder()
+/// let encoder = YAJLEncoder()              // in place of JSONEncoder()
 /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 /// let data = try encoder.encode(user)
 /// ```
