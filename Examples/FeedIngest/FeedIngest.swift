@@ -53,9 +53,10 @@ struct Summary: ResponseCodable, Sendable {
 }
 
 func makeRouter() -> Router<YAJLRequestContext> {
+    // The README's "Services" example is these lines down to the first route's end, line
+    // for line: keep the two in step.
     let router = Router(context: YAJLRequestContext.self)
     let decoder = YAJLDecoder()
-    // The README's "Services" example is this route, line for line: keep the two in step.
     router.post("/readings") { request, _ -> Summary in
         var summary = Summary()
         for try await reading in JSONElementReader.elements(of: request.body, at: "readings", as: Reading.self, using: decoder) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import YAJLModelMacros
 
-// The examples of the README's "Mutation" section and the DocC article "Mutation", compiled.
+// The examples of the DocC article "Mutation", compiled.
 
 @JSONModel
 struct ArticleAddress {

@@ -11,7 +11,7 @@ struct CodableFloatTextTests {
             var bytes: [UInt8] = []
             JSONNumberFormatting.append(value, to: &bytes)
             let text = String(decoding: bytes, as: UTF8.self)
-            if text != JSONNumberFormatting.text(of: value) { found.append("\(value.description): \(text)") }
+            if text != JSONNumberFormatting.descriptionText(of: value) { found.append("\(value.description): \(text)") }
         }
         return found
     }

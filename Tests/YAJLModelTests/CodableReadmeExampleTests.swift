@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import YAJLModel
 
-/// The README's Codable example, line for line (after the first example's `body`), with its
+/// The README's "Codable" example, line for line (after the "Views" example's `body`), with its
 /// comments turned into expectations. Keep the two in step.
 @Test func readmeCodableExample() throws {
     let body = #"""
@@ -13,23 +13,23 @@ import YAJLModel
         """#
 
     struct Item: Codable { var title: String; var id: UInt64; var tags: [String]? }
-    struct Feed: Codable { var title: String; var items: [Item] }
 
-    let decoder = YAJLDecoder()                                           // was: JSONDecoder()
+    let decoder = YAJLDecoder()                                           // in place of JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase                   // Foundation's strategies
-    let feed = try decoder.decode(Feed.self, from: body, at: "feed")        // also from Data, [UInt8], a JSONValue
-    #expect(feed.items[0].id == 18_446_744_073_709_551_615)
-    let items = try decoder.decode([Item].self, from: body, at: "feed.items")   // just the items
+    let items = try decoder.decode([Item].self, from: body, at: "feed.items")   // just that part of `body`
+    #expect(items[0].id == 18_446_744_073_709_551_615)
 
-    let encoder = YAJLEncoder()                                           // was: JSONEncoder()
+    let encoder = YAJLEncoder()                                           // in place of JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     #expect(String(decoding: try encoder.encode(items[1]), as: UTF8.self) == #"{"id":42,"tags":["sea","boats"],"title":"Harbour"}"#)
 
+    // The prose: errors are `DecodingError`s with `JSONDecoder`'s coding paths.
+    struct Feed: Codable { var title: String; var items: [Item] }
     var path: [String] = []
     do {
         _ = try decoder.decode(Feed.self, from: #"{"title": "x", "items": [{"title": 7, "id": 1}]}"#)
     } catch DecodingError.typeMismatch(_, let context) {
-        path = context.codingPath.map(\.stringValue)                        // ["items", "Index 0", "title"]
+        path = context.codingPath.map(\.stringValue)
     }
     #expect(path == ["items", "Index 0", "title"])
 

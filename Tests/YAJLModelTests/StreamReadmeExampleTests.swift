@@ -25,14 +25,6 @@ func countErrors(log url: URL) async throws -> Int {
     return errors
 }
 
-/// Imports the items of a request body as its chunks arrive; the body is read only as fast as items are stored.
-func importItems<Body: AsyncSequence>(of body: Body, into store: (JSONValue) async throws -> Void) async throws
-where Body.Element: Sequence<UInt8> {
-    for try await item in JSONElementReader.elements(of: body, at: "/items") {
-        try await store(item)
-    }
-}
-
 @Suite struct StreamReadmeExampleTests {
     static func temporaryFile(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-readme-\(UUID().uuidString)")
@@ -54,12 +46,5 @@ where Body.Element: Sequence<UInt8> {
         let url = try Self.temporaryFile("{\"level\": \"error\"}\n{\"level\": \"info\"}\nnot json\n{\"level\": \"error\"}\n")
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try await countErrors(log: url) == 2)
-    }
-
-    @Test func importItemsOfABody() async throws {
-        let body = CountingChunks(chunks: [Array(#"{"items": [{"id": 1}, {"#.utf8), Array(#""id": 2}]}"#.utf8)])
-        var ids: [Int] = []
-        try await importItems(of: body) { ids.append($0["id"]?.int ?? 0) }
-        #expect(ids == [1, 2])
     }
 }

@@ -117,11 +117,11 @@ private let preRunThreshold = 0.05
 ///
 /// A timed sample of a contender whose run takes under 50 ms is preceded by one untimed
 /// run of the same contender, so it is measured warm, in the state its own previous run
-/// left, whoever ran before it. Without this the floor measured ~40 % slower right
-/// after JSONSerialization or yajl_tree (even after a plain 64 MB memset) than after
-/// YAJLModel, while YAJLModel did not care, so "vs floor" drifted with the set of
-/// contenders selected (canada-like: 0.87 alone, 1.0-1.1 in the mix). Longer runs
-/// outgrow the caches, and the extra run would only double the time the suite takes.
+/// left, whoever ran before it. A short run's time depends on the caches and branch
+/// predictors the run before it left behind: without the warm-up, the floor's time would
+/// depend on which contender ran before it, and so "vs floor" on the set of contenders
+/// selected. Longer runs outgrow the caches, and the extra run would only double the
+/// time the suite takes.
 func measure(_ benchCase: BenchCase, scenario: any Scenario, plan: Plan) -> CaseResult {
     let started = ContinuousClock.now
     var sink = 0
@@ -218,11 +218,10 @@ extension Duration {
 /// Makes each contender pay for its own frees. glibc's malloc parks small freed
 /// chunks in fast bins and coalesces them only at the next large request, so
 /// the hundreds of thousands of objects JSONSerialization or yajl_tree free
-/// would otherwise be coalesced inside the *next* contender's timed region
-/// (measured: YAJLModel on canada-like took 12 ms instead of 5 ms right after
-/// JSONSerialization). One large request at the end of every sample, inside its
-/// timing, triggers that coalescing there; with no garbage it costs well under
-/// a microsecond.
+/// would otherwise be coalesced inside the *next* contender's timed region, which
+/// would then pay for the previous contender's garbage. One large request at the end
+/// of every sample, inside its timing, triggers that coalescing there; with no garbage
+/// it costs next to nothing.
 @inline(never)
 func settleHeap() {
     #if canImport(Glibc)

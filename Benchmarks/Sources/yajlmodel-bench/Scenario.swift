@@ -11,7 +11,7 @@ protocol Scenario: Sendable {
     var name: String { get }
     /// One line saying what is measured: "parse to a tree".
     var title: String { get }
-    /// Other words `--filter` matches, such as the old `--codable` and `--streaming` modes.
+    /// Other words `--filter` matches, such as the `--codable` and `--streaming` flags.
     var aliases: [String] { get }
     /// The cases to measure in this run: usually one per input. Build inputs and
     /// contenders here; nothing here is timed.

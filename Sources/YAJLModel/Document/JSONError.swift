@@ -5,6 +5,10 @@ import Foundation
 /// Every case carries a ``JSONSourceLocation``: the byte ``offset`` of the offending byte,
 /// and its ``line`` and ``column``.
 ///
+/// Later versions may add cases, as new checks or limits appear: a `switch` over a
+/// `JSONError` needs a `default` (or `@unknown default`) case, and code that only reports
+/// an error can use ``location`` and ``description``, which every case has.
+///
 /// ```swift
 /// do {
 ///     _ = try JSONDocument(parsing: #"{"a": [1, 2}"#)
@@ -15,6 +19,8 @@ import Foundation
 /// ```
 public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which limit a ``tooLarge(_:limit:at:)`` error hit.
+    ///
+    /// Later versions may add limits: a `switch` over one needs a `default` case.
     public enum Limit: String, Sendable, Hashable {
         /// The whole input: ``JSONParseOptions/maxInputBytes``.
         case inputBytes

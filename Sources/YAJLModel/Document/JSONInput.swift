@@ -3,9 +3,8 @@ import Foundation
 /// The bytes a document was parsed from, kept in the caller's own storage so that
 /// `Data` and `[UInt8]` inputs are never copied, with their address fetched once.
 ///
-/// Fetching it per read cost more than the read: `Data.withUnsafeBytes` is not
-/// inlinable and checks exclusive access at run time (about 120 instructions, a third
-/// of reading a small model's field). The address stays valid because the owner is
+/// Fetching it per read would cost more than the read: `Data.withUnsafeBytes` is not
+/// inlinable and checks exclusive access at run time. The address stays valid because the owner is
 /// held here, never mutated, and its bytes live on the heap: an array's buffer, a
 /// `Data`'s storage object (a `Data` small enough to be stored inline is copied into
 /// an array instead), or a block from `malloc`.

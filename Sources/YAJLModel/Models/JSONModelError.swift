@@ -16,6 +16,8 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
     /// One problem at one place.
     public struct Issue: Sendable, Hashable, CustomStringConvertible {
         /// What is wrong.
+        ///
+        /// Later versions may add reasons: a `switch` over one needs a `default` case.
         public enum Reason: Sendable, Hashable, CustomStringConvertible {
             /// The text is not JSON at all.
             case invalidJSON(JSONError)

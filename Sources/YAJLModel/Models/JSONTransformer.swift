@@ -100,9 +100,7 @@ public enum EpochSeconds: JSONTransformer {
     }
 
     public static func write(_ value: Date) -> JSON {
-        let seconds = value.timeIntervalSince1970
-        if seconds == seconds.rounded(), abs(seconds) < 1e15 { return .number(JSONNumber(Int64(seconds))) }
-        return JSONNumber(seconds).map(JSON.number) ?? .null
+        JSONNumber(value.timeIntervalSince1970).map(JSON.number) ?? .null
     }
 }
 

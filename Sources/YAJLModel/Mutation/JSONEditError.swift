@@ -9,6 +9,8 @@
 /// ```
 public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
+    ///
+    /// Later versions may add reasons: a `switch` over one needs a `default` case.
     public enum Reason: Sendable, Hashable {
         /// The pointer is not RFC 6901 syntax: it does not start with `/`, or a `~` is
         /// not followed by `0` or `1`.

@@ -14,10 +14,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// An integer.
     public init<T: BinaryInteger>(_ value: T) { text = String(value) }
 
-    /// A finite floating-point number, written as its shortest round-trip text; nil for NaN and infinities.
+    /// A finite floating-point number; nil for NaN and infinities.
+    ///
+    /// The text is the shortest decimal that reads back as `value`, without a trailing `.0`,
+    /// as ``YAJLEncoder`` and Foundation's `JSONEncoder` write it: `1.0` is `1`, `0.1` is
+    /// `0.1`, `1e20` is `1e+20`, `-0.0` is `-0`. Reading the text back as the same type gives
+    /// `value` exactly.
     public init?<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) {
         guard value.isFinite else { return nil }
-        text = value.description
+        text = JSONNumberFormatting.text(of: value)
     }
 
     /// A decimal, exactly; nil for NaN.

@@ -35,7 +35,7 @@ enum JSONEscaping {
         return control || special || (escapingSlashes && hasZeroByte(word ^ (ones &* 0x2F)))
     }
 
-    /// Whether any byte of `x` is zero. (A static function: as a nested one, it was not inlined.)
+    /// Whether any byte of `x` is zero. (A static function, so that it is inlined, which a nested one may not be.)
     @inline(__always)
     private static func hasZeroByte(_ x: UInt64) -> Bool { (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 }
 

@@ -47,8 +47,8 @@ struct CodableDecodeScenario: Scenario {
 
     /// The same, with `created_at` decoded as a `Date` by Twitter's `DateFormatter`
     /// (`EEE MMM dd HH:mm:ss Z yyyy`, en_US_POSIX), as Twitter clients decode it. (The
-    /// default-keys structs stay non-generic: a `Time` parameter there costs the default-keys
-    /// row about 0.8 M instructions, 2.5 %, through unspecialized generic decoding.)
+    /// default-keys structs stay non-generic: a `Time` parameter there would add
+    /// unspecialized generic decoding to the default-keys row, which measures the decoder.)
     static func twitterDates(_ input: Input) -> BenchCase {
         strategyCase(input, CamelTwitterSearch<Date>.self, label: "convertFromSnakeCase, Twitter dates",
                      details: "dates by DateFormatter", keys: .convertFromSnakeCase, twitterDates: true)

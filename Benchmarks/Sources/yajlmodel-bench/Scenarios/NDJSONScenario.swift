@@ -111,8 +111,8 @@ struct NDJSONScenario: Scenario {
         }
     }
 
-    /// How much faster the same CPU work finishes on 2 tasks than on 1, now: 2.0 on an
-    /// idle 2-core machine, less when other processes hold the cores.
+    /// How much faster the same CPU work finishes on 2 tasks than on 1 at the time of the
+    /// call: 2 on an idle 2-core machine, less when other processes hold the cores.
     static func spinScaling(iterations: Int) async -> Double {
         @Sendable func spin() -> Int {
             var x = 0

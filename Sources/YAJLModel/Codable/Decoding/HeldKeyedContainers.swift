@@ -34,7 +34,7 @@ enum HeldKeyedContainers {
         ///
         /// `KeyedDecodingContainer` is resilient, so code generic over `Key` that copies one
         /// asks the runtime for `KeyedDecodingContainer<Key>`'s metadata, a hash-table lookup
-        /// of about 470 instructions, more than the rest of the cache's work. The entry's
+        /// that costs more than the rest of the cache's work. The entry's
         /// `BoxWrapper` has that metadata in its own, and returns the container straight into
         /// the caller's result.
         @inline(__always)

@@ -10,7 +10,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// The decoder, object and depth, in a class that `KeyedContainerCache` may move to the
     /// next object once this container is no longer held. Unretained, so that the container is
     /// one plain word: `KeyedDecodingContainer`'s box copies its container for every key, and a
-    /// container holding a reference was retained and released each time. Whoever makes a
+    /// container holding a reference would be retained and released each time. Whoever makes a
     /// container keeps its position alive as long as the container may be used
     /// (`KeyedContainerCache`, then `HeldKeyedContainers`).
     private let position: Unmanaged<KeyedContainerPosition>

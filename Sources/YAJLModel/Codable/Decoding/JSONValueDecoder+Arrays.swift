@@ -45,7 +45,7 @@ extension JSONValueDecoder {
         let depth = path.count
         let end = document.subtreeEnd(node)
         // Each element is decoded into its place in the array: appended, one that holds a
-        // reference was copied in, retained, and released with its original.
+        // reference would be copied in, retained, and released with its original.
         return try [Element](unsafeUninitializedCapacity: count) { elements, initialized in
             var child = document.firstChild(node)
             while child < end && initialized < count {
@@ -58,9 +58,9 @@ extension JSONValueDecoder {
 
     /// The array element at `node`, decoded by its own `init(from:)` with the decoder moved to
     /// it. The element's step is pushed for the array's first element and rewritten in place
-    /// for the others (the array's `moveOut` pops it): a push and a pop of a `PathElement` (an
-    /// enum with an existential payload, copied and destroyed through its value witnesses)
-    /// cost about 230 instructions an element.
+    /// for the others (the array's `moveOut` pops it), since a push and a pop of a `PathElement`
+    /// (an enum with an existential payload, copied and destroyed through its value witnesses)
+    /// per element would cost more than decoding a small element.
     @inline(__always)
     func element<T: Decodable>(_ node: UInt32, as _: T.Type, depth: Int, index: Int) throws -> T {
         if path.count == depth {

@@ -56,12 +56,12 @@ struct LookupHints {
 
 /// 512 bits, two per key, chosen from `keyEndsHash`: with the 40 keys of a large object,
 /// about one key in fifty seems to be there when it is not. Under a key strategy (`strong`), three
-/// per key: a key wrongly seen there costs a scan that converts every key before the hint (about
-/// 5,000 instructions in a Twitter user object), and with two bits twitter.json's
-/// `profileImageUrl` was wrongly seen in every user.
+/// per key: a key wrongly seen there costs a scan that converts every key before the hint, so
+/// false positives must be rarer there, and a key that two bits wrongly report in every object
+/// of a type would cost that scan in each.
 struct KeyBloom {
     // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
-    // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
+    // scalar instructions, fewer than building a SIMD4 mask or a switch's jump table.
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     /// The key's three bits, in the low, the next and the next nine bits of the result.
@@ -119,7 +119,7 @@ extension JSONValueDecoder {
     }
 
     /// `member(_:in:slot:)` under a key strategy that converts: out of line, so that the
-    /// default lookup, inlined where keys are decoded, stays as small as it was.
+    /// default lookup, inlined where keys are decoded, stays small.
     @inline(never)
     private func convertedMember(_ key: CachedKey, in object: UInt32, slot: Int) -> UInt32? {
         // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
@@ -220,7 +220,7 @@ extension JSONValueDecoder {
             (hint.next, hint.seen) = (document.subtreeEnd(value), passed)
             return value
         }
-        // Every key is now in `passed`. Then from the start up to the hint, if it may be there.
+        // Here every key of the object is in `passed`. Then from the start up to the hint, if it may be there.
         (hint.all, hint.complete) = (passed, true)
         guard hint.seen.contains(bit, strong: keys.converts) else { return nil }
         var prefix = KeyBloom()

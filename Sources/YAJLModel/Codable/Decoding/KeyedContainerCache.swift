@@ -21,7 +21,7 @@ final class KeyedContainerPosition {
 
     /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`,
     /// as the decoder's `KeyBytesCache` has them: found by the key's bits in this container's
-    /// table, where the cache would hash the key's type and bits (about 40 instructions a key).
+    /// table, which costs less than the cache's hash of the key's type and bits.
     /// `Key` must be the container's own key type, the same at every call.
     @inline(__always)
     func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
@@ -75,7 +75,7 @@ struct KeyPlaces {
 /// nothing but this cache holds them.
 ///
 /// A new container costs a box allocation, two generic metadata lookups and a witness table
-/// lookup (about 900 instructions, more than decoding a small object's fields); a container
+/// lookup, more than decoding a small object's fields; a container
 /// that only this cache references cannot be seen by anyone, so moving it to another object is
 /// safe. The cache belongs to one decode call (it lives in `DecodingCaches`) and is emptied
 /// when the call returns (`close()`), since its positions hold decoders, which hold the cache.

@@ -7,7 +7,7 @@ import Foundation
 /// coding paths, and the same results.
 ///
 /// ```swift
-/// let decoder = YAJLDecoder()              // was: JSONDecoder()
+/// let decoder = YAJLDecoder()              // in place of JSONDecoder()
 /// decoder.keyDecodingStrategy = .convertFromSnakeCase
 /// let user = try decoder.decode(User.self, from: data)
 /// ```

@@ -3,7 +3,7 @@ import Foundation
 /// Encodes `Encodable` values as JSON, as a drop-in replacement for `JSONEncoder`.
 ///
 /// ```swift
-/// let encoder = YAJLEncoder()              // was: JSONEncoder()
+/// let encoder = YAJLEncoder()              // in place of JSONEncoder()
 /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 /// let data = try encoder.encode(user)
 /// ```
@@ -13,7 +13,8 @@ import Foundation
 /// encoded (where `JSONEncoder`'s order is its dictionaries'). Bytes are written directly as
 /// values are encoded, with the same string escaper as ``JSONValue/jsonData(options:)``;
 /// floating-point numbers are written in their shortest form that reads back exactly,
-/// whatever the locale. A ``JSONValue`` inside an encoded value is copied as its bytes
+/// without a trailing `.0` (`1`, `0.1`, `1e+20`), whatever the locale: the rule ``JSONNumber``
+/// follows too. A ``JSONValue`` inside an encoded value is copied as its bytes
 /// (re-encoded from its tree when the output is pretty-printed or sorted).
 ///
 /// A few uses of `Encoder` need every value kept until the end: `superEncoder()`, writing

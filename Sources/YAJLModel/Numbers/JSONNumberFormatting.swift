@@ -1,8 +1,23 @@
-/// Numbers as `JSONEncoder` writes them: integers in decimal, floating-point values as their
-/// shortest round-trip `description` without a trailing `.0` (`1`, `0.1`, `1e+20`, `-0`),
-/// which Swift produces the same way in every locale.
+/// How YAJLModel writes numbers: integers in decimal, and binary floating-point values by one
+/// rule, shared by ``JSONNumber`` (and so ``JSON``, models and edited documents) and
+/// ``YAJLEncoder``.
+///
+/// The rule: a finite value is written as the shortest decimal that reads back as the same
+/// value (Swift's `description`), without a trailing `.0`: `1.0` is written `1`, `0.1` as
+/// `0.1`, `1e20` as `1e+20`, `-0.0` as `-0`. This is what Foundation's `JSONEncoder` writes, and
+/// Swift produces it the same way in every locale. Dropping `.0` loses nothing: every reader
+/// turns `1` back into the same `Double`, and a JSON number has no separate integer type.
 enum JSONNumberFormatting {
+    /// The text of a finite `value` under the rule.
     static func text<T: BinaryFloatingPoint & CustomStringConvertible>(of value: T) -> String {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The rule stated through `description`: what `append(_:to:)` writes without
+    /// making a string wherever it can.
+    static func descriptionText<T: BinaryFloatingPoint & CustomStringConvertible>(of value: T) -> String {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
@@ -27,13 +42,16 @@ enum JSONNumberFormatting {
         }
     }
 
-    /// Appends a finite `value` as `description` writes it, without a trailing `.0`, and
-    /// without making a string unless it is subnormal, below about 1e-16 or above about 1e38.
+    /// Appends a finite `value` under the rule, without making a string unless it is
+    /// subnormal, below about 1e-16, above about 1e38, or wider than a `Double`.
     @inline(__always)
     static func append<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to output: inout some JSONByteSink) {
-        // `description` is positional up to 2^(significand bits + 1), exponential above.
+        // `description` is positional up to 2^(significand bits + 1), exponential above; an
+        // integral value in that range fits an `Int64` when the significand is at most 60 bits.
         let positionalLimit = T(sign: .plus, exponent: T.Exponent(T.significandBitCount + 1), significand: 1)
-        if value.magnitude <= positionalLimit, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
+        if T.significandBitCount <= 60, value.magnitude <= positionalLimit, value == value.rounded(.towardZero),
+            !(value == 0 && value.sign == .minus)
+        {
             append(Int64(value), to: &output)
         } else if value == 0 {
             output.append(UInt8(ascii: "-"))
@@ -41,7 +59,7 @@ enum JSONNumberFormatting {
         } else if let decimal = ShortestDecimal(value.magnitude) {
             append(decimal, negative: value < 0, exponential: value.magnitude > positionalLimit, to: &output)
         } else {
-            var text = text(of: value)
+            var text = descriptionText(of: value)
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
         }
     }
