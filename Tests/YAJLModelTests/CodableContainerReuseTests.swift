@@ -141,6 +141,51 @@ import Testing
         #expect(record.mostDisplaced <= 2 * 12)
     }
 
+    /// A key type of its own at each depth (`Key<Tag>`, `Key<[Tag]>`, …): more key types in use at
+    /// once than the container cache has entries, so that new ones take the ways of types whose
+    /// containers are still in use, and each level keeps its container past the decode.
+    private struct Level<Tag>: Decodable {
+        struct Key: CodingKey {
+            let number: UInt8
+            init(_ number: UInt8) { self.number = number }
+            init?(stringValue: String) { guard let number: UInt8 = ["value": 0, "next": 1][stringValue] else { return nil }; self.number = number }
+            init?(intValue: Int) { nil }
+            var stringValue: String { number == 0 ? "value" : "next" }
+            var intValue: Int? { nil }
+        }
+        let container: KeyedDecodingContainer<Key>
+        let values: [Int]
+
+        init(from decoder: any Decoder) throws {
+            container = try decoder.container(keyedBy: Key.self)
+            let value = try container.decode(Int.self, forKey: Key(0))
+            let rest = try container.decodeIfPresent(Level<[Tag]>.self, forKey: Key(1))?.values ?? []
+            values = [value] + rest
+        }
+
+        /// The values again, read from the kept container and containers nested in it.
+        func keptValues() throws -> [Int] { try Self.values(of: container) }
+
+        static func values(of container: KeyedDecodingContainer<Key>) throws -> [Int] {
+            let value = try container.decode(Int.self, forKey: Key(0))
+            guard container.contains(Key(1)) else { return [value] }
+            return [value] + (try Level<[Tag]>.values(of: try container.nestedContainer(keyedBy: Level<[Tag]>.Key.self, forKey: Key(1))))
+        }
+    }
+
+    @Test func manyKeyTypesInUseAtOnce() throws {
+        let depth = 100
+        let json = (0..<depth).reversed().reduce("") { inner, level in
+            inner.isEmpty ? #"{"value": \#(level)}"# : #"{"next": \#(inner), "value": \#(level)}"#
+        }
+        let decoder = YAJLDecoder()
+        for _ in 0..<2 {
+            let level = try decoder.decode(Level<Int>.self, from: Data(json.utf8))
+            #expect(level.values == Array(0..<depth))
+            #expect(try level.keptValues() == Array(0..<depth))
+        }
+    }
+
     private struct Tree: Codable, Equatable {
         var name: String
         var size: Int?

@@ -80,6 +80,7 @@ extension CodingKey {
 
     /// The key whose `plainBits` are `bits`.
     init(plainBits bits: UInt64) {
+        // Unsafe: `Self`'s `plainBits` were not nil, so it is a plain value of at most 8 bytes.
         self = withUnsafeBytes(of: bits.littleEndian) { $0.load(as: Self.self) }
     }
 }

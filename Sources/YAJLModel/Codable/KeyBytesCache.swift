@@ -1,9 +1,19 @@
-/// The UTF-8 of coding keys that are plain values of at most eight bytes (the `CodingKeys`
-/// enums that synthesized conformances use), cached by type and bit pattern with their
-/// lookup-filter bits and the JSON spelling a decoder tests first, so that a key's
-/// `stringValue`, hash and spelling are computed once per coder rather than once per use (a
-/// decoder keeps its cache between decodes, in a `KeyBytesShelf`). With `conversions`, the
-/// cached UTF-8 is the key as a key strategy converts it.
+/// The coding-key cache: the UTF-8 of coding keys that are plain values of at most eight bytes
+/// (the `CodingKeys` enums that synthesized conformances use), with their lookup-filter bits and
+/// the JSON spelling a decoder tests first, so that a key's `stringValue`, hash and spelling are
+/// worked out once per coder rather than once per use. With `conversions`, the cached UTF-8 is
+/// the key as a key strategy converts it (the encoder's `.convertToSnakeCase`).
+///
+/// - Maps: a coding key's type and bits to its bytes, spelling and filter bits in an arena.
+///   Each keyed container's position keeps the places of its key type's keys (`KeyPlaces`), an
+///   index into this cache by bits alone.
+/// - Bounded: 4,096 keys or 64 kB of arena; past either the cache starts afresh.
+/// - Invalidated: never while its coder keeps its key strategy: a decoder keeps it between
+///   decodes on a `KeyBytesShelf`, and a new strategy gives the decoder a new shelf. Starting
+///   afresh gives the arena a new `version`, which empties every `KeyPlaces`.
+/// - Hostile keys: JSON keys never enter it; coding keys do, and only those a type makes from
+///   input (a key type built from `init(stringValue:)` on every member, through `allKeys`) can be
+///   many: each costs one `stringValue` and one insertion, and the bounds above keep their number.
 struct KeyBytesCache {
     /// Where a key's bytes are in `arena`, as `place(of:bits:)` gives them; valid for as long
     /// as `version` stays the same.
@@ -105,7 +115,7 @@ struct KeyBytesCache {
     @inline(__always)
     mutating func withBytes<R>(at place: Place, _ body: (CachedKey) -> R) -> R {
         arena.withUnsafeBytes { arena in
-            // The place's ranges lie in the arena: no bounds checks on the way to every lookup.
+            // Unsafe: the place's ranges lie in the arena, since it is a place of this version.
             let base = arena.baseAddress
             return body(CachedKey(
                 name: UnsafeRawBufferPointer(start: base.map { $0 + Int(place.offset) }, count: Int(place.length)),

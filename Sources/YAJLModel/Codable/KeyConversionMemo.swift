@@ -2,6 +2,12 @@
 /// `.convertToSnakeCase`), kept for as long as the coder and its strategy: each distinct key
 /// is converted once, not once per object or per call. Coders used from several tasks share
 /// it behind a lock; a decode or encode reads it once at its start (``KeyConversions``).
+///
+/// - Maps: a key, as a `String`, to the key converted (a `Dictionary`, with its seeded hash).
+/// - Bounded: 4,096 keys; later ones are converted but not remembered.
+/// - Invalidated: a new strategy gives the coder a new memo.
+/// - Hostile keys: the dictionary's hash is seeded per process, so input cannot make keys
+///   collide; input with ever new keys fills it up to its bound, then pays a conversion per key.
 final class KeyConversionMemo: Sendable {
     private let conversions = _Locked<[String: String]>([:])
 

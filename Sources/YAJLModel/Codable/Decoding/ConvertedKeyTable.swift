@@ -1,8 +1,17 @@
-/// The JSON keys of one decode under `.convertFromSnakeCase` or `.custom`, each with its
-/// converted UTF-8, so that looking a key up costs a hash of its bytes and one comparison
-/// instead of a conversion: keys are then matched as bytes, as with `.useDefaultKeys`.
+/// The converted-key cache: the JSON keys of one decode under `.convertFromSnakeCase` or
+/// `.custom`, each with its converted UTF-8, so that looking a key up costs a hash of its bytes
+/// and one comparison instead of a conversion: keys are then matched as bytes, as with
+/// `.useDefaultKeys`.
 ///
-/// Open addressing over a hash of each key's length and ends; the bytes of both spellings sit in one arena.
+/// - Maps: a JSON key's bytes to the bytes of the key converted, both in one arena, by open
+///   addressing over a hash of each key's length and ends (`keyEndsHash`).
+/// - Bounded: 256 kB of arena (a key longer than a quarter of that is converted, not kept);
+///   past it the table starts afresh.
+/// - Invalidated: with its decode; the conversions themselves outlive it in the decoder's
+///   `KeyConversionMemo`, which this table reads first.
+/// - Hostile keys: input chooses the keys, and can make many share a hash (same length, same
+///   ends); a lookup probes at most 16 entries, then goes to the memo's seeded dictionary, so no
+///   lookup costs more than 16 comparisons and a dictionary lookup.
 struct ConvertedKeyTable {
     private struct Entry {
         var hash: UInt64 = 0

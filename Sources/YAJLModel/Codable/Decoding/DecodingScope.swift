@@ -9,6 +9,7 @@ import Foundation
 /// Both sit behind pointers rather than in `var`s, so that reading them costs no runtime
 /// exclusivity check (they are read for every string, number and key).
 final class DecodingScope {
+    // Unsafe: both are initialized in `init` and freed in `deinit`, owned by this scope alone.
     private let slot = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
     let caches = UnsafeMutablePointer<DecodingCaches>.allocate(capacity: 1)
 
@@ -26,6 +27,8 @@ final class DecodingScope {
         caches.deallocate()
     }
 
+    /// Unsafe: valid only while the decode runs, which sets it nil before it returns; nodes'
+    /// offsets lie within it, since the tree was built from it.
     var input: UnsafeRawPointer? {
         @inline(__always) get { slot.pointee }
         set { slot.pointee = newValue }

@@ -24,7 +24,8 @@ enum HeldKeyedContainers {
         ) -> (KeyedDecodingContainer<Key>, Entry) {
             let position = KeyedContainerPosition(decoder: decoder, object: object, depth: depth)
             let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(position))
-            // `KeyedDecodingContainer`'s one stored property is its box, a class instance.
+            // Unsafe: assumes `KeyedDecodingContainer`'s one stored property is its box, a class
+            // instance (the standard library's layout, which it does not promise).
             let box = unsafeBitCast(container, to: AnyObject.self)
             let wrapper = BoxWrapper<KeyedDecodingContainer<Key>>()
             return (container, Entry(type: ObjectIdentifier(Key.self), box: box, position: position, wrapper: wrapper))
@@ -39,6 +40,7 @@ enum HeldKeyedContainers {
         /// the caller's result.
         @inline(__always)
         func container<Key: CodingKey>(of _: Key.Type) -> KeyedDecodingContainer<Key> {
+            // Unsafe (unchecked in release builds): the wrapper and box of an entry made for `Key`.
             unsafeDowncast(wrapper.unsafelyUnwrapped, to: BoxWrapper<KeyedDecodingContainer<Key>>.self).wrap(box.unsafelyUnwrapped)
         }
 
@@ -82,7 +84,10 @@ final class BoxWrapper<Container> {
     /// Out of line: inlined into code generic over a container's key, it would look up
     /// `Container`'s metadata there (see `HeldKeyedContainers.Entry.container(of:)`).
     @inline(never)
-    func wrap(_ box: AnyObject) -> Container { unsafeBitCast(box, to: Container.self) }
+    func wrap(_ box: AnyObject) -> Container {
+        // Unsafe: assumes `Container` is one reference to `box` (see `Entry.make`).
+        unsafeBitCast(box, to: Container.self)
+    }
 }
 
 extension [HeldKeyedContainers.Entry] {

@@ -13,6 +13,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// container holding a reference would be retained and released each time. Whoever makes a
     /// container keeps its position alive as long as the container may be used
     /// (`KeyedContainerCache`, then `HeldKeyedContainers`).
+    // Unsafe: alive while this container may be used, kept by `KeyedContainerCache`, then `HeldKeyedContainers`.
     private let position: Unmanaged<KeyedContainerPosition>
 
     init(_ position: KeyedContainerPosition) { self.position = .passUnretained(position) }

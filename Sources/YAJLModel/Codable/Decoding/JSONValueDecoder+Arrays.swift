@@ -49,6 +49,7 @@ extension JSONValueDecoder {
         return try [Element](unsafeUninitializedCapacity: count) { elements, initialized in
             var child = document.firstChild(node)
             while child < end && initialized < count {
+                // Unsafe: `initialized < count`, the buffer's capacity (checked above).
                 (elements.baseAddress.unsafelyUnwrapped + initialized).initialize(to: try decode(child, depth, initialized))
                 initialized += 1
                 child = document.subtreeEnd(child)

@@ -21,6 +21,7 @@ final class JSONValueDecoder {
     let convertsFromSnakeCase: Bool
     /// What changes as decoding moves, behind a pointer: stored `var`s of a class would cost a
     /// runtime exclusivity check on every access, and these are accessed for every value.
+    // Unsafe: initialized in `init` and freed in `deinit`, owned by this decoder alone.
     private let state: UnsafeMutablePointer<State>
 
     struct State {

@@ -41,6 +41,7 @@ final class KeyedContainerPosition {
 /// the arena's version it holds: another version empties it.
 struct KeyPlaces {
     static let maximumCount: UInt64 = 256
+    // Unsafe: `count` places, all initialized, owned by this value's one position (`deallocate`).
     private var places: UnsafeMutablePointer<KeyBytesCache.Place>?
     private var count = 0
     private var version = 0 // none: versions start at 1
@@ -64,6 +65,7 @@ struct KeyPlaces {
             (places, count, version) = (newPlaces, newCount, current)
         }
         let place = find()
+        // Unsafe: `index < count` here, the table grown above to hold it.
         places.unsafelyUnwrapped[index] = place
         return place
     }
@@ -111,6 +113,7 @@ struct KeyedContainerCache {
         let first = Int(truncatingIfNeeded: typeHash(Key.self) >> 58)
         for way in 0..<Self.ways where isReusable(first ^ way, identifier, decoder) {
             let slot = first ^ way
+            // Unsafe: `isReusable` found the entry's position (its decoder is `decoder`).
             let position = entries[slot].position.unsafelyUnwrapped
             position.object = object
             position.slot = UInt32(truncatingIfNeeded: depth)

@@ -8,6 +8,7 @@ enum DecimalDigits {
     ///
     /// It returns a count rather than the start pointer: with a returned pointer, Swift 6.3's
     /// optimizer forwarded a caller's earlier store past these writes and read stale bytes.
+    // Unsafe: the caller has room for 20 digits (`UInt64.max`'s) before `end`.
     @inline(__always)
     static func write(_ n: UInt64, before end: UnsafeMutablePointer<UInt8>) -> Int {
         let table = pairs.utf8Start

@@ -4,6 +4,7 @@ import Foundation
 /// without the uniqueness and capacity bookkeeping of `[UInt8]`, and handed to `Data`
 /// without a copy. The owner frees it (`free()`) unless it was handed over.
 struct JSONByteBuffer: JSONByteSink {
+    // Unsafe: `capacity` bytes, owned by this buffer until `free()` or `data()`; `count` written.
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int

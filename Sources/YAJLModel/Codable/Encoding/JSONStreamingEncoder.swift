@@ -20,6 +20,7 @@ final class JSONStreamingEncoder {
     let options: YAJLEncoder.Options
     /// What changes as encoding goes, behind a pointer: stored `var`s of a class would cost a
     /// runtime exclusivity check on every access, and these are accessed for every value.
+    // Unsafe: initialized in `init` and freed in `deinit`, owned by this encoder alone.
     private let state: UnsafeMutablePointer<State>
 
     struct State {

@@ -2,6 +2,7 @@
 /// bookkeeping on each access, for the encoder's per-member records. Its owner calls `free()`.
 /// Callers index only below `count`.
 struct UnsafeStack<Element: BitwiseCopyable> {
+    // Unsafe: `capacity` elements, owned by this stack until `free()`; read only below `count`.
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
