@@ -160,7 +160,7 @@ package.targets += [
         name: "YAJLModelServicesTests",
         dependencies: [
             "YAJLModelNIO", "YAJLModelHummingbird", "YAJLModelVapor", "FeedIngest",
-            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird"])),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird", "Vapor"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
             .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),

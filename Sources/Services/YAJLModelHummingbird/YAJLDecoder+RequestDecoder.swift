@@ -4,11 +4,19 @@ public import YAJLModel
 import YAJLModelNIO
 
 extension YAJLDecoder: RequestDecoder {
-    /// Decodes the request body, collected up to the context's `maxUploadSize` (beyond
-    /// it, 413). A body that is not JSON, or not the JSON `type` reads, is an error
-    /// whose response says what and where (see ``JSONErrorResponse``).
+    /// Decodes the request body, collected up to the context's `maxUploadSize`
+    /// (``YAJLRequestContext/maxUploadSize``). A longer body is answered 413 with a JSON
+    /// body that names the limit (``JSONErrorResponse/contentTooLarge(limit:)``). A body
+    /// that is not JSON, or not the JSON `type` reads, is an error whose response says
+    /// what and where (see ``JSONErrorResponse``).
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // The collection's own error (NIO's too-many-bytes) answers 413 with no body.
+            throw JSONErrorResponse.contentTooLarge(limit: context.maxUploadSize)
+        }
         do {
             return try decode(type, from: buffer)
         } catch {
