@@ -126,7 +126,7 @@ struct ModelSiblingDiscriminatorTests {
         let copy = event.mutating { $0.id = "2" }
         #expect(event.payload == watch)
         #expect(copy.payload == watch)
-        #expect(copy.jsonString() == #"{"id": "2", "type": "WatchEvent", "payload": {"action":"started"}}"#)
+        #expect(copy.jsonString() == #"{"id": "2", "type": "WatchEvent", "payload": {"action": "started"}}"#)
     }
 
     @Test func aGenericModelChoosesToo() throws {

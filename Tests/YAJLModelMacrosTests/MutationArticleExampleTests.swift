@@ -32,7 +32,7 @@ struct MutationArticleExampleTests {
 
         #expect(
             moved.jsonString()
-                == #"{"id": 7, "name": "Ada", "age": "36", "address": {"city": "Oslo", "zip": "N1"}, "tags": ["a","b"],"nickname":"Countess"}"#)
+                == #"{"id": 7, "name": "Ada", "age": "36", "address": {"city": "Oslo", "zip": "N1"}, "tags": ["a", "b"], "nickname": "Countess"}"#)
         #expect(
             older.jsonString()
                 == #"{"id": 7, "name": "Ada", "age": "37", "address": {"city": "London", "zip": "N1"}, "tags": ["a"]}"#)
@@ -51,7 +51,7 @@ struct MutationArticleExampleTests {
             .setting(37, at: "/age")
             .inserting("y", at: "/tags/-")
             .removing(at: "/name")
-        #expect(edited.jsonString() == #"{"age": 37, "tags": ["x","y"]}"#)
+        #expect(edited.jsonString() == #"{"age": 37, "tags": ["x", "y"]}"#)
 
         let patch = try JSONPatch(
             parsing: #"[{"op": "test", "path": "/age", "value": 36}, {"op": "replace", "path": "/age", "value": 37}]"#)

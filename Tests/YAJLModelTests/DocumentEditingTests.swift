@@ -25,14 +25,14 @@ struct DocumentEditingTests {
     @Test func newMembersGoAtTheEndOfTheirObject() throws {
         let document = try JSONDocument(parsing: #"{"a": 1, "b": {"c": 2}}"#)
         let edited = try document.setting(["x", nil, 1.5], at: "/b/d").setting(true, at: "/z")
-        #expect(edited.jsonString() == #"{"a": 1, "b": {"c": 2,"d":["x",null,1.5]},"z":true}"#)
+        #expect(edited.jsonString() == #"{"a": 1, "b": {"c": 2, "d": ["x", null, 1.5]}, "z": true}"#)
     }
 
     @Test func newMembersOfPrettyPrintedObjectsFollowTheirIndentation() throws {
         let document = try JSONDocument(parsing: "{\n  \"a\": 1\n}")
-        #expect(try document.setting(2, at: "/b").jsonString() == "{\n  \"a\": 1,\n  \"b\":2\n}")
+        #expect(try document.setting(2, at: "/b").jsonString() == "{\n  \"a\": 1,\n  \"b\": 2\n}")
         let empty = try JSONDocument(parsing: "{ }")
-        #expect(try empty.setting(2, at: "/b").jsonString() == #"{"b":2 }"#)
+        #expect(try empty.setting(2, at: "/b").jsonString() == #"{ "b":2 }"#)
     }
 
     @Test func removingKeepsTheRestsFormatting() throws {
@@ -64,7 +64,7 @@ struct DocumentEditingTests {
         edited = try edited.inserting("c", at: "/0")  // [c, 0, a, 1, b]
         edited = try edited.inserting("d", at: "/-")  // [c, 0, a, 1, b, d]
         edited = try edited.inserting("e", at: "/2")  // [c, 0, e, a, 1, b, d]
-        #expect(edited.jsonString() == #"["c",0,"e","a", 1, "b","d"]"#)
+        #expect(edited.jsonString() == #"["c", 0, "e", "a", 1, "b", "d"]"#)
         #expect(edited.root.array?.map { JSON($0) } == ["c", 0, "e", "a", 1, "b", "d"])
         #expect(document.jsonString() == "[0, 1, 2, 3]")
     }
@@ -73,7 +73,7 @@ struct DocumentEditingTests {
         let document = try JSONDocument(parsing: #"{"a": 1, "b": 2}"#)
         var edited = try document.setting(["list": [1, 2]], at: "/n")
         edited = try edited.inserting(0, at: "/n/list/0").removing(at: "/a").setting(9, at: "/a")
-        #expect(edited.jsonString() == #"{"a": 9, "b": 2,"n":{"list":[0,1,2]}}"#)
+        #expect(edited.jsonString() == #"{"a": 9, "b": 2, "n": {"list": [0, 1, 2]}}"#)
     }
 
     @Test func settingTheRootReplacesEverything() throws {
@@ -119,7 +119,7 @@ struct DocumentEditingTests {
         let edited = try document.setting("two", at: "/b")
         #expect(edited.nodeCount == 5)
         #expect(edited.root["b"]?.string == "two")
-        #expect(try edited.setting(3, at: "/c").jsonString() == #"{"a": 1,"b":"two","c":3}"#)
+        #expect(try edited.setting(3, at: "/c").jsonString() == #"{"a": 1, "b": "two", "c": 3}"#)
     }
 
     /// The writer repeats the white space before an original container's first child before

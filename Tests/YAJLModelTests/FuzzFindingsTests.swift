@@ -50,13 +50,13 @@ struct FuzzFindingsTests {
         #expect(edited.root[decomposed]?.int == 2)
         #expect(try edited.root == JSON(document.root).applying(patch).document().root)
         #expect(try document.setting(2, at: "/" + decomposed).setting(3, at: "/" + precomposed).jsonString()
-            == #"{"\#(precomposed)": 3,"\#(decomposed)":2}"#)
+            == #"{"\#(precomposed)": 3, "\#(decomposed)": 2}"#)
 
         // Removing one spelling leaves the other, in new objects too.
         let nested = try document.setting([decomposed: 1], at: "/n")
         #expect(throws: JSONEditError(.missingValue, pointer: "/n/" + precomposed)) { try nested.removing(at: "/n/" + precomposed) }
-        #expect(try nested.removing(at: "/n/" + decomposed).jsonString() == #"{"\#(precomposed)": 1,"n":{}}"#)
+        #expect(try nested.removing(at: "/n/" + decomposed).jsonString() == #"{"\#(precomposed)": 1, "n": {}}"#)
         #expect(try document.merging([decomposed: 2]).merging([precomposed: nil]).jsonString()
-            == #"{"\#(decomposed)":2}"#)
+            == #"{"\#(decomposed)": 2}"#)
     }
 }

@@ -68,7 +68,8 @@ public protocol JSONConvertible: JSONCodec where Decoded == Self {
     /// Reads a value, or throws (any error; its description becomes the message).
     init(json: JSONValue) throws
 
-    /// The JSON that represents this value.
+    /// The JSON that represents this value, as an owned ``JSON`` (see <doc:JSONTypes>).
+    /// A ``JSONPolymorphic`` type has a default: the JSON of the value its case holds.
     var jsonRepresentation: JSON { get }
 }
 

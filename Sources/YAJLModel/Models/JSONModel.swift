@@ -9,7 +9,9 @@ import Foundation
 /// property is then decoded on first read and cached. A model that exists is valid,
 /// so its getters never throw.
 public protocol JSONModel: JSONConvertible, Hashable, CustomStringConvertible, CustomDebugStringConvertible, Sendable {
-    /// The model's backing JSON object, unmapped keys included (with any changes made to the model).
+    /// The model's backing JSON object, unmapped keys included (with any changes made to the
+    /// model), as a ``JSONValue`` view; ``JSONConvertible/jsonRepresentation`` is an owned
+    /// ``JSON`` copy (see <doc:JSONTypes>).
     var json: JSONValue { get }
 
     /// The model's storage: its original JSON, cached property values and changes. Generated.
@@ -147,17 +149,25 @@ extension JSONModel {
 
     /// The model's JSON; see ``JSONValue/jsonData(options:)``.
     ///
-    /// A changed model with no options is written from its changes: every unmapped key,
-    /// the key order, and every untouched value's original text are kept; new keys go
-    /// at the end of their object. See <doc:Mutation>.
+    /// With no options, a model read from a whole document (`init(parsing:)`, or a
+    /// document's ``JSONDocument/root``) writes that document's text exactly, white space
+    /// around the root and a final newline included; a model read from a value inside one
+    /// writes the value's text. A changed model is written from its changes: every unmapped
+    /// key, the key order, every untouched value's original text and the text around the
+    /// root are kept; new keys go at the end of their object, spaced as its members are.
+    /// See <doc:Mutation>.
     public func jsonData(options: JSONWriteOptions = []) -> Data {
-        if options.isEmpty, let edits = _jsonStorage.edits { return Data(edits.encoded()) }
+        let storage = _jsonStorage
+        if options.isEmpty, let text = storage.editedText { return Data(text) }
+        if options.isEmpty, storage.isDocumentRoot { return storage.original.document.jsonData() }
         return json.jsonData(options: options)
     }
 
     /// The model's JSON as a string; see ``jsonData(options:)``.
     public func jsonString(options: JSONWriteOptions = []) -> String {
-        if options.isEmpty, let edits = _jsonStorage.edits { return String(decoding: edits.encoded(), as: UTF8.self) }
+        let storage = _jsonStorage
+        if options.isEmpty, let text = storage.editedText { return String(decoding: text, as: UTF8.self) }
+        if options.isEmpty, storage.isDocumentRoot { return storage.original.document.jsonString() }
         return json.jsonString(options: options)
     }
 

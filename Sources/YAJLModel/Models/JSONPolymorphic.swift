@@ -12,12 +12,17 @@
 ///         "video": { .video(try Video(json: $0)) },
 ///     ]
 ///     static func fallback(_ json: JSONValue) -> Attachment? { .other(json) }
-///     var jsonRepresentation: JSON { … }
 /// }
 /// ```
 ///
 /// It reads anywhere a ``JSONConvertible`` does: a property, `[Attachment]`, or a
 /// `JSONArray<Attachment>` whose elements each pick their own type.
+///
+/// Its ``JSONConvertible/jsonRepresentation`` need not be written: by default it is the JSON of
+/// the value its case holds (a model, a ``JSONValue`` or another ``JSONConvertible`` value), and
+/// a changed model writes that value's original text. A case that holds none of these is
+/// written as `null`: a type with such cases, or whose JSON is not its variant's own, writes
+/// `jsonRepresentation` itself.
 public protocol JSONPolymorphic: JSONConvertible, _JSONSiblingChosen {
     /// The member whose string value selects the variant; `"type"` by default.
     static var discriminatorKey: String { get }
@@ -31,6 +36,22 @@ public protocol JSONPolymorphic: JSONConvertible, _JSONSiblingChosen {
 
 extension JSONPolymorphic {
     public static var discriminatorKey: String { "type" }
+
+    /// The JSON of the value this case holds; see ``JSONPolymorphic``.
+    public var jsonRepresentation: JSON { heldValue?.jsonRepresentation ?? .null }
+
+    /// The first value of this case's associated values that reads and writes itself: the
+    /// variant that `variants` or `fallback` read.
+    var heldValue: (any JSONConvertible)? {
+        for child in Mirror(reflecting: self).children {
+            if let value = child.value as? any JSONConvertible { return value }
+            // Several associated values are one tuple.
+            for element in Mirror(reflecting: child.value).children {
+                if let value = element.value as? any JSONConvertible { return value }
+            }
+        }
+        return nil
+    }
 
     public static func fallback(_ json: JSONValue) -> Self? { nil }
 

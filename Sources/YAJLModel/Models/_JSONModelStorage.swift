@@ -75,6 +75,17 @@ open class _JSONModelStorage: @unchecked Sendable {
     /// The model's changed form for writing: untouched parts stay the original's.
     var edited: EditedValue { edits ?? .original(original) }
 
+    /// Whether the model's JSON is the root of the document it was read from, whose whole text
+    /// (white space around the root included) it then writes back.
+    var isDocumentRoot: Bool { original.node == 0 }
+
+    /// The changed model's text: its changes, between the text around its document's root when
+    /// it was read from that root; nil until a property is set.
+    var editedText: [UInt8]? {
+        guard let edits else { return nil }
+        return isDocumentRoot ? original.document.surroundings.around(edits.encoded()) : edits.encoded()
+    }
+
     // MARK: Reading
 
     /// Whether property `slot`'s value is in its cache field (the field may then be read).

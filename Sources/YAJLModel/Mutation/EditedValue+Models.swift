@@ -1,8 +1,9 @@
 extension EditedValue {
     /// The JSON for a value set on a model property, in place of `original`.
     ///
-    /// Models (alone, optional, or in an array) and `JSONValue`s are written as their
-    /// own JSON, so whatever in them was not changed keeps its original bytes; other
+    /// Models (alone, optional, or in an array), `JSONValue`s and the variants of
+    /// ``JSONPolymorphic`` values are written as their own JSON, so whatever in them was not
+    /// changed keeps its original bytes; other
     /// values are encoded by their codec, kept to the original's JSON type. Only a
     /// type that is its own codec is written this way: a transformer decides its JSON.
     init<Codec: JSONCodec>(_ value: Codec.Decoded, codec: Codec.Type, like original: JSONValue?) {
@@ -19,6 +20,9 @@ extension EditedValue {
         case let json as JSONValue: .original(json)
         case let array as any EditedRepresentable: array.edited
         case let models as [any JSONModel] where !models.isEmpty: .array(models.map { $0._jsonStorage.edited })
+        case let chosen as any JSONPolymorphic:
+            // The variant's own text, unless the type writes other JSON than its variant's.
+            chosen.heldValue.flatMap(writtenAsItself).flatMap { $0.json == chosen.jsonRepresentation ? $0 : nil }
         default: nil
         }
     }

@@ -19,8 +19,8 @@ extension EditedValue {
         case .original(let value): return value.byteRange.count
         case .new(let json): return json.encoded(options: .withoutEscapingSlashes).count
         case .patched(let container):
-            // A new child is written after a comma and a copy of the first child's lead.
-            let lead = container.firstLeadByteCount
+            // A new child is written after the spacing copied from the container's text.
+            let lead = container.newChildSpacingByteCount
             let layout = container.childLayout
             func child(_ value: EditedValue) -> Int { value.byteCountBound(laidOutBy: layout, in: container.original.document) }
             return container.original.byteRange.count + container.replaced.values.reduce(0) { $0 + child($1) }
@@ -48,7 +48,16 @@ extension EditedValue {
     /// `document` whose children are laid out by `layout`, whether it is laid out or not.
     fileprivate func byteCountBound(laidOutBy layout: ChildLayout?, in document: JSONDocument) -> Int {
         guard let layout, !isText(of: document) else { return byteCountBound }
-        return max(layout.laidOut(self).count, byteCountBound)
+        let inline = layout.laidOut(self, breakingLines: false).count + 2 * ChildLayout.maximumPadding
+        return max(layout.laidOut(self, breakingLines: true).count, inline, byteCountBound)
+    }
+
+    /// Whether the value is written as (edited) text of a parsed document.
+    var isParsedText: Bool {
+        switch self {
+        case .original, .patched: true
+        case .new, .array, .object: false
+        }
     }
 
     /// Whether the value is written as (edited) text of `document`, which keeps its own layout.
@@ -60,37 +69,31 @@ extension EditedValue {
         }
     }
 
-    /// The length of the text between an original container's opening bracket and its first
-    /// child (white space, or comments in a document parsed with them), which the writer
-    /// repeats before each new child when it copies the text; 0 for other values.
-    var firstLeadByteCount: Int {
+    /// At least the length of the text the writer puts around each new child of an original
+    /// container, beyond its key's quotes, a comma and a colon (the spacing it copies from the
+    /// container's text); 0 for other values.
+    var newChildSpacingByteCount: Int {
         switch self {
         case .original(let value) where value.kind == .array || value.kind == .object:
-            PatchedContainer(original: value).firstLeadByteCount
-        case .patched(let container): container.firstLeadByteCount
+            PatchedContainer(original: value).newChildSpacingByteCount
+        case .patched(let container): container.newChildSpacingByteCount
         default: 0
         }
     }
 }
 
 extension PatchedContainer {
-    /// See ``EditedValue/firstLeadByteCount``.
-    var firstLeadByteCount: Int { firstLead?.count ?? 0 }
-
-    /// Where the text between the opening bracket and the first child is; nil when empty.
-    private var firstLead: Range<Int>? {
-        let document = original.document
-        let firstChild = document.firstChild(original.node)
-        guard firstChild < document.subtreeEnd(original.node) else { return nil }
-        return original.byteRange.lowerBound + 1..<document.startOffset(firstChild)
+    /// See ``EditedValue/newChildSpacingByteCount``.
+    var newChildSpacingByteCount: Int {
+        guard let layout = childLayout else { return 0 }
+        return layout.lead.count + layout.separator.count + layout.colon.count
     }
 
-    /// How new children are laid out: like the original ones when those stand on lines of
-    /// their own; nil for a compact container, and where the text is re-encoded.
+    /// How new children are laid out, from the original text; nil where the text is re-encoded.
     var childLayout: ChildLayout? {
         let document = original.document
-        guard document.isVerbatimJSON, let firstLead else { return nil }
-        return document.input.withBytes { ChildLayout(of: original, firstLead: firstLead, in: $0) }
+        guard document.isVerbatimJSON else { return nil }
+        return document.input.withBytes { ChildLayout(of: original, in: $0) }
     }
 
     /// See ``EditedValue/byteCountBound(ofNewChild:)``.
@@ -133,35 +136,45 @@ extension JSONWriter {
     }
 
     /// An original container with changes. With verbatim text, everything between
-    /// and around the children is copied from the input: a child's "lead" is the
-    /// text from the previous child's end to its own start (`,` and white space);
-    /// the first child's lead (white space only) also serves new children.
+    /// and around the original children is copied from the input: a child's "lead" is the
+    /// text from the previous child's end to its own start (`,` and white space). New
+    /// children and their keys are spaced as the container's text shows (see ``ChildLayout``).
     private mutating func writePatched(_ container: PatchedContainer) {
         let document = container.original.document
-        let verbatim = document.isVerbatimJSON
+        let layout = container.childLayout
         let range = container.original.byteRange
         let isObject = container.isObject
         document.input.withBytes { input in
             let firstChild = document.firstChild(container.original.node)
             let end = document.subtreeEnd(container.original.node)
-            let firstLead = firstChild < end && verbatim ? range.lowerBound + 1..<document.startOffset(firstChild) : range.lowerBound..<range.lowerBound
             // A new value looks like the original one it stands for: the value it replaces, or
             // for a new element the first element. Laid out on lines of its own like that one's
-            // children, when they stand on lines of their own and the container's children do.
-            let layout = container.childLayout
+            // children, when they stand on lines of their own and the container's children do;
+            // a new member's value, when the container's children do. Otherwise it is spaced as
+            // the document is, and a new container in place of one on one line (a model's array
+            // with an element added) has that one's inner spaces; a value of another parsed
+            // document keeps its own text there.
             func writeChild(_ value: EditedValue, like original: UInt32?) {
-                guard let layout, let original, ChildLayout.breaksLines(original, in: document, input: input), !value.isText(of: document)
-                else { return write(value) }
-                output.append(contentsOf: layout.laidOut(value))
+                guard let layout, !value.isText(of: document) else { return write(value) }
+                let breaksLines = layout.lineBreak != nil
+                    && (original.map { ChildLayout.breaksLines($0, in: document, input: input) } ?? isObject)
+                guard breaksLines || !value.isParsedText else { return write(value) }
+                let padding = original.flatMap { original in
+                    value.kind == JSONValue(document: document, node: original).kind
+                        ? ChildLayout.padding(of: original, in: document, input: input) : nil
+                }
+                output.append(contentsOf: layout.laidOut(value, breakingLines: breaksLines, padding: padding))
             }
             let firstElement = isObject || firstChild >= end ? nil : firstChild
             var written = 0
+            /// The text before a child: `lead`, an original child's own, or the layout's.
             func separate(lead: Range<Int>?) {
-                if let lead, verbatim {
+                if let lead, layout != nil {
                     output.append(contentsOf: input[lead])
-                } else {
-                    if written > 0 { output.append(UInt8(ascii: ",")) }
-                    output.append(contentsOf: input[firstLead])
+                } else if let layout {
+                    output.append(contentsOf: written == 0 ? layout.lead : layout.separator)
+                } else if written > 0 {
+                    output.append(UInt8(ascii: ","))
                 }
                 written += 1
             }
@@ -179,9 +192,10 @@ extension JSONWriter {
                 if !container.removed.contains(valueNode) {
                     // A child's own lead holds a comma unless it was first; the first
                     // original child written after others needs one added.
+                    let firstLead = range.lowerBound + 1..<document.startOffset(firstChild)
                     separate(lead: written == 0 ? firstLead : (child == firstChild ? nil : previousEnd..<childStart))
                     if isObject {
-                        if verbatim {
+                        if layout != nil {
                             output.append(contentsOf: input[childStart..<document.startOffset(valueNode)])
                         } else {
                             write(JSONValue(document: document, node: child))
@@ -201,11 +215,11 @@ extension JSONWriter {
                 separate(lead: nil)
                 if isObject {
                     writeQuoted(member.key)
-                    output.append(UInt8(ascii: ":"))
+                    output.append(contentsOf: layout?.colon ?? [UInt8(ascii: ":")])
                 }
                 writeChild(member.value, like: firstElement)
             }
-            if verbatim {
+            if layout != nil {
                 output.append(contentsOf: input[previousEnd..<range.upperBound])
             } else {
                 output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))

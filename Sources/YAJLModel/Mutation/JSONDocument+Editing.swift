@@ -19,7 +19,7 @@ final class DocumentEdits: Sendable {
 
     /// The edited text: the root written from its edits, between the original's surroundings.
     func encoded() -> [UInt8] {
-        surroundings.leading + value.encoded() + surroundings.trailing
+        surroundings.around(value.encoded())
     }
 
     /// The edited text, parsed: built on first use. Edits keep the text within the
@@ -161,7 +161,7 @@ extension JSONDocument {
         var added = edit.byteCountBound
         if let last = tokens.last {
             try root.modify(at: tokens.dropLast(), pointer: pointer) { (parent) throws(JSONEditError) in
-                lead = parent.firstLeadByteCount
+                lead = parent.newChildSpacingByteCount
                 added = parent.byteCountBound(ofNewChild: edit)
                 try body(&parent, last, edit)
             }
@@ -169,7 +169,7 @@ extension JSONDocument {
             root = edit
         }
         // Each added value can add its own length (laid out as its new siblings are) plus a
-        // key and separators, and in an original container a copy of the text before its first child.
+        // key and separators, and in an original container the spacing copied from its text.
         let bound = byteCountBound + added + (tokens.last?.utf8.count ?? 0) * 6 + 4 + lead
         guard bound <= JSONParseOptions.maximumSupportedInputBytes else { throw JSONEditError(.tooLarge, pointer: pointer) }
         return JSONDocument(edits: DocumentEdits(root, of: self, byteCountBound: bound))

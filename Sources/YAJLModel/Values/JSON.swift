@@ -12,7 +12,7 @@ import Foundation
 /// ```
 ///
 /// Objects keep their members in the order they were written. Numbers keep exact text
-/// (see ``JSONNumber``).
+/// (see ``JSONNumber``). <doc:JSONTypes> says when to use `JSON` and when ``JSONValue``.
 public enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)

@@ -15,7 +15,8 @@ import CYAJLTree
 /// ```
 ///
 /// Accessors return `nil` on a kind mismatch, an index out of range, or a number
-/// that does not fit the requested type; they never trap.
+/// that does not fit the requested type; they never trap. A view does not change: edit its
+/// document, or an owned copy, ``JSON``; <doc:JSONTypes> says which is which.
 public struct JSONValue: Sendable {
     /// The document this value belongs to. The value keeps it alive.
     public let document: JSONDocument

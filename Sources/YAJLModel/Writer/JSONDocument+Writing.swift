@@ -27,6 +27,9 @@ extension JSONDocument {
     struct Surroundings: Sendable {
         var leading: [UInt8] = []
         var trailing: [UInt8] = []
+
+        /// `root`, the text of a root value, between these.
+        func around(_ root: [UInt8]) -> [UInt8] { leading + root + trailing }
     }
 
     /// The text around the root: white space and a byte-order mark (none when the text
