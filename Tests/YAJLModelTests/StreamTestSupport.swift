@@ -122,6 +122,14 @@ func readLines(_ text: String, lossy: Bool = false, _ options: JSONStreamOptions
 final class SkippedErrors: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [JSONError] = []
-    func append(_ error: JSONError) { lock.withLock { collected.append(error) } }
+    /// Keeps the error of a line that is not JSON; records the failure of any other.
+    func append(_ error: JSONRecordError) {
+        guard let lineError = error.underlying as? JSONError else {
+            Issue.record("not a line's JSONError: \(error)")
+            return
+        }
+        #expect(error.index == nil && error.location == lineError.location && error.start.line == lineError.line)
+        lock.withLock { collected.append(lineError) }
+    }
     var errors: [JSONError] { lock.withLock { collected } }
 }

@@ -42,12 +42,14 @@ struct StreamTypedAsyncTests {
         let body = Array(#"{"items": [{"id": 1}, {"id": "two"}]}"#.utf8)
         struct Item: Decodable { let id: Int }
         var ids: [Int] = []
-        await #expect(throws: DecodingError.self) {
+        let error = await #expect(throws: JSONRecordError.self) {
             for try await item in JSONElementReader.elements(of: CountingChunks(chunks: [body]), at: "items", as: Item.self, using: YAJLDecoder()) {
                 ids.append(item.id)
             }
         }
         #expect(ids == [1])
+        #expect(error?.index == 1 && (error?.underlying as? DecodingError)?.jsonPath == "[1].id")
+        #expect(error?.location == JSONSourceLocation(offset: 29, line: 1, column: 30))
     }
 
     @Test func elementsReadAsConvertibleTypes() async throws {
@@ -59,6 +61,7 @@ struct StreamTypedAsyncTests {
         #expect(arrays == [["a", "b"], ["c"]])
         var lines = JSONLinesReader.records(of: CountingChunks(chunks: [Array("1\n\"x\"\n".utf8)])).makeAsyncIterator()
         #expect(try await lines.next(Int.self) == 1)
-        await #expect(throws: JSONConversionError.self) { try await lines.next(Int.self) }
+        let error = await #expect(throws: JSONRecordError.self) { try await lines.next(Int.self) }
+        #expect(error?.underlying is JSONConversionError && error?.location == JSONSourceLocation(offset: 2, line: 2, column: 1))
     }
 }

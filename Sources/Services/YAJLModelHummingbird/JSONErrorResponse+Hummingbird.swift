@@ -40,4 +40,15 @@ extension JSONModelError: HTTPResponseError {
         try JSONErrorResponse(self).response(from: request, context: context)
     }
 }
+
+// The same answer for an element of a streamed body that is not the type read.
+extension JSONRecordError: HTTPResponseError {
+    /// 422, or the status of its underlying error: see ``JSONErrorResponse``.
+    public var status: HTTPResponse.Status { JSONErrorResponse(self).status }
+
+    /// ``JSONErrorResponse``'s response to this error, with the element's index and where it is.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONErrorResponse(self).response(from: request, context: context)
+    }
+}
 #endif

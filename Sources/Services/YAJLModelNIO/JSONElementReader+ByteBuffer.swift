@@ -21,20 +21,23 @@ extension JSONElementReader {
     }
 
     /// The elements of the array at `target` in an asynchronous sequence of `ByteBuffer`s,
-    /// each decoded as `type` by `decoder`.
+    /// each decoded as `type` by `decoder`. An element that does not decode is a
+    /// ``JSONRecordError`` (with its index and place in the body), or is reported and
+    /// skipped with `invalidRecords: .skip(report:)`.
     public static func elements<Buffers: AsyncSequence, T: Decodable>(
         of buffers: Buffers, at target: Target = "", as type: T.Type, using decoder: YAJLDecoder,
-        options: JSONStreamOptions = .init()
+        options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncElements<AsyncMapSequence<Buffers, ByteBufferView>>, T> where Buffers.Element == ByteBuffer {
-        elements(of: buffers.map { $0.readableBytesView }, at: target, as: type, using: decoder, options: options)
+        elements(of: buffers.map { $0.readableBytesView }, at: target, as: type, using: decoder, options: options, invalidRecords: invalidRecords)
     }
 
     /// The elements of the array at `target` in an asynchronous sequence of `ByteBuffer`s,
-    /// each read as a model (or another ``JSONConvertible`` type).
+    /// each read as a model (or another ``JSONConvertible`` type); errors as for decoding.
     public static func elements<Buffers: AsyncSequence, T: JSONConvertible>(
-        of buffers: Buffers, at target: Target = "", as type: T.Type, options: JSONStreamOptions = .init()
+        of buffers: Buffers, at target: Target = "", as type: T.Type, options: JSONStreamOptions = .init(),
+        invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncElements<AsyncMapSequence<Buffers, ByteBufferView>>, T> where Buffers.Element == ByteBuffer {
-        elements(of: buffers.map { $0.readableBytesView }, at: target, as: type, options: options)
+        elements(of: buffers.map { $0.readableBytesView }, at: target, as: type, options: options, invalidRecords: invalidRecords)
     }
 }
 #endif

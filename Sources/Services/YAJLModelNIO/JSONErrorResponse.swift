@@ -10,13 +10,20 @@ public import YAJLModel
 ///   input's size: 413 Content Too Large; a stream target that is not an array: 422.
 /// - ``JSONModelError``, ``JSONConversionError`` and a `DecodingError` about the values (a missing key, a wrong
 ///   type): 422 Unprocessable Content, with each problem's path. A `DecodingError` whose
-///   cause is a ``JSONError`` is answered as that error.
+///   cause is a ``JSONError`` or a ``JSONModelError`` (a model inside a `Decodable` type) is
+///   answered as that error.
+/// - ``JSONRecordError``, an element of a streamed body (or a line) that is not the type
+///   read: its error's answer, with the element's `index` and the problem's `offset`,
+///   `line` and `column` in the whole body.
 ///
 /// ```json
 /// {"error": {"message": "syntax error at line 3, column 7 (byte 41): …",
 ///            "offset": 41, "line": 3, "column": 7}}
 /// {"error": {"message": "items[3].link: missing key at line 12, column 5 (byte 812)",
 ///            "issues": [{"path": "items[3].link", "reason": "missing key", "offset": 812, "line": 12, "column": 5}]}}
+/// {"error": {"message": "[999].actor: expected object, found number at line 1001, column 48 (byte 819510)",
+///            "issues": [{"path": "[999].actor", "reason": "expected object, found number", "offset": 819510, …}],
+///            "index": 999, "offset": 819510, "line": 1001, "column": 48}}
 /// ```
 public struct JSONErrorResponse: Sendable, Hashable {
     /// The HTTP status code.
@@ -25,6 +32,8 @@ public struct JSONErrorResponse: Sendable, Hashable {
     public var message: String
     /// The body, `{"error": {"message": …, …}}`.
     public var body: JSON
+    /// What the body says beside the message.
+    let details: [JSONMember]
 
     /// The answer to `error`, or nil when it is not a JSON error of this library nor a `DecodingError`.
     public init?(for error: any Error) {
@@ -33,10 +42,15 @@ public struct JSONErrorResponse: Sendable, Hashable {
             self.init(error)
         case let error as JSONModelError:
             self.init(error)
+        case let error as JSONRecordError:
+            self.init(error)
         case let error as JSONConversionError:
             self.init(statusCode: 422, message: error.description)
         case DecodingError.dataCorrupted(let context) where context.underlyingError is JSONError:
             guard let cause = context.underlyingError as? JSONError else { return nil }
+            self.init(cause)
+        case DecodingError.dataCorrupted(let context) where context.underlyingError is JSONModelError:
+            guard let cause = context.underlyingError as? JSONModelError else { return nil }
             self.init(cause)
         case let error as DecodingError:
             self.init(error)
@@ -70,23 +84,26 @@ public struct JSONErrorResponse: Sendable, Hashable {
 
     /// The answer to a decoding error about the values: 422 with the coding path.
     public init(_ error: DecodingError) {
-        let (context, what): (DecodingError.Context?, String) = switch error {
-        case .keyNotFound(let key, let context): (context, "missing key \"\(key.stringValue)\"")
-        case .typeMismatch(let type, let context): (context, "expected \(type)")
-        case .valueNotFound(let type, let context): (context, "expected \(type), found null")
-        case .dataCorrupted(let context): (context, "invalid value")
-        @unknown default: (nil, "invalid value")
-        }
-        let path = context.map(Self.path) ?? ""
-        let detail = context?.debugDescription ?? ""
-        let message = "\(path.isEmpty ? "(root)" : path): \(what)" + (detail.isEmpty ? "" : " (\(detail))")
-        self.init(statusCode: 422, message: message, [JSONMember(key: "path", value: .string(path))])
+        self.init(statusCode: 422, message: error.jsonDescription, [JSONMember(key: "path", value: .string(error.jsonPath))])
+    }
+
+    /// The answer to a record's error: its underlying error's (422 for a value that is not
+    /// the type read), said of the record, with the element's `index` and where the problem
+    /// is in the whole stream.
+    public init(_ error: JSONRecordError) {
+        let answer = JSONErrorResponse(for: error.underlying) ?? JSONErrorResponse(statusCode: 422, message: "")
+        let placeKeys: Set = ["offset", "line", "column"]
+        var details = answer.details.filter { !placeKeys.contains($0.key) }
+        if let index = error.index { details.append(JSONMember(key: "index", value: .number(JSONNumber(index)))) }
+        details += Self.place(offset: error.location.offset, error.location)
+        self.init(statusCode: answer.statusCode, message: error.description, details)
     }
 
     /// An answer with `statusCode` and `message`, and `members` beside the message in the body.
     public init(statusCode: Int, message: String, _ members: [JSONMember] = []) {
         self.statusCode = statusCode
         self.message = message
+        details = members
         body = .object([JSONMember(key: "error", value: .object([JSONMember(key: "message", value: .string(message))] + members))])
     }
 
@@ -101,13 +118,6 @@ public struct JSONErrorResponse: Sendable, Hashable {
             members.append(JSONMember(key: "column", value: .number(JSONNumber(location.column))))
         }
         return members
-    }
-
-    /// A coding path as the dotted path with bracketed indexes that model errors use: `items[3].id`.
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.reduce(into: "") { path, key in
-            if let index = key.intValue { path += "[\(index)]" } else { path += path.isEmpty ? key.stringValue : "." + key.stringValue }
-        }
     }
 }
 #endif

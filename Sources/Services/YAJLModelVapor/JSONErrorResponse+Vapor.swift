@@ -26,4 +26,11 @@ extension JSONModelError: AbortError {
     /// Every problem, with its path, line, column and byte.
     public var reason: String { JSONErrorResponse(self).message }
 }
+
+extension JSONRecordError: AbortError {
+    /// 422, or the status of its underlying error: see ``JSONErrorResponse``.
+    public var status: HTTPResponseStatus { JSONErrorResponse(self).status }
+    /// The element's index, the problem's path, and where it is in the whole body.
+    public var reason: String { description }
+}
 #endif

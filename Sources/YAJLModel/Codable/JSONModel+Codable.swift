@@ -9,14 +9,17 @@ import Foundation
 extension JSONModel {
     /// Decodes the model's JSON object, then validates it.
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the ``JSONModelError``
-    ///   listing every problem.
+    ///   listing every problem, its paths from the top of what is decoded, through the
+    ///   coding path (`items[3].actor`), as for a model read from the whole input.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         do {
             self = try Self(json: json)
         } catch {
+            let codingPath = decoder.codingPath
+            let underlying: any Error = (error as? JSONModelError)?.placed(under: DecodingError.jsonPath(codingPath)) ?? error
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "\(Self.self): \(error)", underlyingError: error))
+                codingPath: codingPath, debugDescription: "\(Self.self): \(underlying)", underlyingError: underlying))
         }
     }
 

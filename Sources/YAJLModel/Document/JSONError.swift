@@ -79,6 +79,7 @@ public enum JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooDeep(let limit, let at): "nesting deeper than \(limit) at \(at)"
         case .tooLarge(let what, let limit, let at): "too large (\(what.rawValue) over \(limit)) at \(at)"
         case .trailingData(let at): "unexpected data after the value at \(at)"
+        case .targetNotAnArray("", let found?, let at): "the top-level value is not an array: found \(found.withArticle) at \(at)"
         case .targetNotAnArray(let target, let found?, let at): "no array at \"\(target)\": found \(found.withArticle) at \(at)"
         case .targetNotAnArray(let target, nil, let at): "no array at \"\(target)\": nothing there (its path ends at \(at))"
         }

@@ -57,9 +57,18 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
             self.location = location
         }
 
-        /// For example `items[3].link: missing key at line 12, column 5 (byte 812)`.
+        /// For example `items[3].link: missing key at line 12, column 5 (byte 812)`, or
+        /// `the top-level value: expected object, found array at …` for the root.
         public var description: String {
-            "\(path.isEmpty ? "(root)" : path): \(reason) " + (location.map { "at \($0)" } ?? "(byte \(offset))")
+            "\(Self.place(path)): \(reason) " + (location.map { "at \($0)" } ?? "(byte \(offset))")
+        }
+
+        /// How a description names the value at `path`: the path, or "the top-level value".
+        static func place(_ path: String) -> String { path.isEmpty ? "the top-level value" : path }
+
+        /// `suffix`, a path below `path`, after it: `items` then `[3]` is `items[3]`, `items[3]` then `id` is `items[3].id`.
+        static func path(_ path: String, then suffix: String) -> String {
+            path.isEmpty || suffix.isEmpty || suffix.hasPrefix("[") ? path + suffix : path + "." + suffix
         }
     }
 
@@ -73,6 +82,15 @@ public struct JSONModelError: Error, Sendable, Hashable, CustomStringConvertible
     @usableFromInline
     init(transformFailed error: any Error, at json: JSONValue) {
         self.init(issues: [.init(path: "", offset: json.byteRange.lowerBound, reason: .invalidValue("transform failed: \(error)"))])
+    }
+
+    /// The same problems, their paths below `prefix`, and their places moved by `move`
+    /// (from the offset to the location; nil keeps them).
+    func placed(under prefix: String, moving move: ((Int) -> JSONSourceLocation)? = nil) -> JSONModelError {
+        JSONModelError(issues: issues.map { issue in
+            let location = move?(issue.offset) ?? issue.location
+            return Issue(path: Issue.path(prefix, then: issue.path), offset: location?.offset ?? issue.offset, reason: issue.reason, location: location)
+        })
     }
 
     /// The paths of all missing keys (JSONModel's `kJSONModelMissingKeys`).
@@ -155,11 +173,9 @@ public struct JSONValidation: Sendable {
     /// The problems as issues, with paths relative to `root`.
     func issues(relativeTo root: JSONValue) -> [JSONModelError.Issue] {
         problems.map { problem in
-            var path = root.document === problem.value.document
+            let base = root.document === problem.value.document
                 ? root.document.pathDescription(from: root.node, to: problem.value.node) ?? "" : ""
-            if !problem.suffix.isEmpty {
-                path += path.isEmpty || problem.suffix.hasPrefix("[") ? problem.suffix : "." + problem.suffix
-            }
+            let path = JSONModelError.Issue.path(base, then: problem.suffix)
             let offset = problem.offset ?? problem.value.byteRange.lowerBound
             let location = root.document.input.withBytes { JSONSourceLocation(offset: offset, in: $0) }
             return .init(path: path, offset: offset, reason: problem.reason, location: location)

@@ -59,9 +59,10 @@ struct ElementSorter {
     /// The position of the buffer's end: moved over each byte once, as it arrives. The
     /// position a drop moves to is worked out back from it, over the few bytes kept.
     private var endPosition = JSONSourceLocation.start
-    /// The line of a stream offset at or after `position`: moved to each record's start.
-    private var lineOffset = 0
-    private var line = 1
+    /// The location of the last record's start, at or after `position`: moved to each record's start.
+    private var recordStart = JSONSourceLocation.start
+    /// The index of the next element in its array (for top-level values, in the stream).
+    private var nextIndex = 0
 
     var records = RecordQueue()
     private var finished = false
@@ -182,12 +183,15 @@ struct ElementSorter {
             guard hasBatch else { return }  // never: element events come with their batch
             // The element is a value of the batch, the document of the elements that
             // the feed completed: no allocation of its own.
-            records.append(node: event.node, offset: start, line: line(at: start))
+            let location = self.location(ofRecordAt: start)
+            records.append(node: event.node, offset: start, index: nextIndex, start: location)
+            nextIndex += 1
             sorted = end
         case YJM_EVENT_TARGET_OPEN:
             sort(upTo: start)
             insideTarget = true
             targetOpened = true
+            nextIndex = 0
             if headerText == nil { headerText = around + [UInt8(ascii: "]")] + stream.closers }
         default:  // YJM_EVENT_TARGET_CLOSE
             sorted = start
@@ -208,14 +212,13 @@ struct ElementSorter {
 
     // MARK: Locations
 
-    /// The line of `offset` (in the buffer, at or after the last record's start).
-    private mutating func line(at offset: Int) -> Int {
-        if lineOffset < base { (lineOffset, line) = (base, position.line) }
-        // `endPosition.line - line` line feeds lie between the last record's start and
-        // the end: none at all in a stream of one line, and no counting.
-        if endPosition.line > line { line += lineFeeds(from: lineOffset, to: offset) }
-        lineOffset = offset
-        return line
+    /// The location of `offset` (in the buffer, at or after the last record's start),
+    /// counted on from the last record's start over the bytes between them, so that each
+    /// byte is counted once.
+    private mutating func location(ofRecordAt offset: Int) -> JSONSourceLocation {
+        if recordStart.offset < base { recordStart = position }
+        recordStart.advance(over: buffer[recordStart.offset - base..<offset - base])
+        return recordStart
     }
 
     /// The position of the buffer's byte at `index`, worked out back from `endPosition`
@@ -236,12 +239,6 @@ struct ElementSorter {
         var found = lineStart > 0 ? JSONSourceLocation(offset: base + lineStart, line: endPosition.line - keptLineFeeds, column: 1) : position
         found.advance(over: buffer[lineStart..<index])
         return found
-    }
-
-    private func lineFeeds(from start: Int, to end: Int) -> Int {
-        let text = buffer[start - base..<end - base]
-        guard let first = text.baseAddress else { return 0 }
-        return yjm_count_line_feeds(first.assumingMemoryBound(to: UInt8.self), text.count)
     }
 
     private func location(of offset: Int) -> JSONSourceLocation {

@@ -16,10 +16,11 @@ extension JSONAsyncRecordReader {
     /// var items = JSONElementReader.elements(of: body, at: "/items").makeAsyncIterator()
     /// while let item = try await items.next(Item.self) { … }   // a @JSONModel type
     /// ```
-    /// - Throws: the reader's ``JSONError``, or the type's error (a ``JSONModelError`` for a model).
+    /// - Throws: the reader's ``JSONError``, which ends the stream, or a ``JSONRecordError``
+    ///   that names the record, says where in the stream, and holds the type's error (see
+    ///   `next(_:)`); the reader then moves on past that record.
     public mutating func next<T: JSONConvertible>(_ type: T.Type) async throws -> T? {
-        guard let value = try await nextRecord()?.value else { return nil }
-        return try T(json: value)
+        try await nextRecord()?.convert { try T(json: $0) }
     }
 
     /// The next record decoded as a `Decodable` type by `decoder`, without re-parsing; nil
@@ -29,9 +30,9 @@ extension JSONAsyncRecordReader {
     /// var events = JSONLinesReader.records(of: body).makeAsyncIterator()
     /// while let event = try await events.next(Event.self, using: YAJLDecoder()) { … }
     /// ```
-    /// - Throws: the reader's ``JSONError``, or the decoder's `DecodingError`.
+    /// - Throws: the reader's ``JSONError``, or a ``JSONRecordError`` that holds the
+    ///   decoder's error, as `next(_:)` does.
     public mutating func next<T: Decodable>(_ type: T.Type, using decoder: YAJLDecoder) async throws -> T? {
-        guard let value = try await nextRecord()?.value else { return nil }
-        return try decoder.decode(T.self, from: value)
+        try await nextRecord()?.convert { try decoder.decode(T.self, from: $0) }
     }
 }

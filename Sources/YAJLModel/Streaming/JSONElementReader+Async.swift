@@ -33,19 +33,24 @@ extension JSONElementReader {
     ///     try await store(item)
     /// }
     /// ```
+    ///
+    /// An element that does not decode is a ``JSONRecordError`` that gives its index and
+    /// where it is; with `invalidRecords: .skip(report:)` it is reported and the next one read.
     public static func elements<Chunks: AsyncSequence, T: Decodable>(
         of chunks: Chunks, at target: Target = "", as type: T.Type, using decoder: YAJLDecoder,
-        options: JSONStreamOptions = .init()
+        options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncElements<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
-        JSONConvertedRecords(elements(of: chunks, at: target, options: options), decoding: type, using: decoder)
+        JSONConvertedRecords(elements(of: chunks, at: target, options: options), decoding: type, using: decoder, invalidRecords: invalidRecords)
     }
 
     /// The elements of the array at `target` in an asynchronous sequence of chunks of bytes,
-    /// each read as a model (or another ``JSONConvertible`` type).
+    /// each read as a model (or another ``JSONConvertible`` type). Errors and `invalidRecords`
+    /// are as for ``elements(of:at:as:using:options:invalidRecords:)``.
     public static func elements<Chunks: AsyncSequence, T: JSONConvertible>(
-        of chunks: Chunks, at target: Target = "", as type: T.Type, options: JSONStreamOptions = .init()
+        of chunks: Chunks, at target: Target = "", as type: T.Type, options: JSONStreamOptions = .init(),
+        invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncElements<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
-        JSONConvertedRecords(elements(of: chunks, at: target, options: options), reading: type)
+        JSONConvertedRecords(elements(of: chunks, at: target, options: options), reading: type, invalidRecords: invalidRecords)
     }
 
     /// The elements of an array, read from an asynchronous sequence of bytes or chunks:

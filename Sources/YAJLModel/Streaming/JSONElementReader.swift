@@ -33,9 +33,18 @@ import Foundation
 /// the stream. The elements before an error are returned first; from then on every
 /// call throws it. Reading a file can also throw the file system's error.
 ///
+/// An element that is not the type asked for (`next(_:)`) is a
+/// ``JSONRecordError``: it names the element by its index, and its path and place read
+/// as for the whole input, `[999].actor: expected object, found number at line 1001,
+/// column 48 (byte 819510)`. The reader moves on past that element: catch it to skip
+/// the element, or let the asynchronous forms skip and report them (``InvalidRecords``).
+///
 /// A reader is a cursor: copies share their position. It is not `Sendable`; for
 /// concurrent code, read in one task, or use `elements(of:at:options:)`.
 public struct JSONElementReader: JSONRecordReader {
+    /// What the typed asynchronous forms do with an element that is not the type asked for.
+    public typealias InvalidRecords = JSONInvalidRecords
+
     let engine: SyncRecordReader<ElementFramer>
 
     /// Reads the elements of the array at `target` in the file at `url`.

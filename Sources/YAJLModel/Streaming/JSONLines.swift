@@ -10,7 +10,18 @@ import Foundation
 /// over several lines, or several on one, are read by ``JSONElementReader/Target/values``.
 enum JSONLines {
     /// What became of one non-blank line.
-    typealias Outcome = Result<JSONRecord, JSONError>
+    typealias Outcome = Result<JSONRecord, LineError>
+
+    /// A line that is not one JSON value: its error, and where the line starts.
+    struct LineError: Error {
+        let error: JSONError
+        let lineStart: JSONSourceLocation
+
+        /// The error as a record's, which ``JSONInvalidRecords/skip(report:)`` reports.
+        var recordError: JSONRecordError {
+            JSONRecordError(index: nil, start: lineStart, location: error.location, underlying: error)
+        }
+    }
 
     /// Parses each line of `text`, which holds whole lines: its first is line `firstLine`
     /// and starts at stream offset `offset`. Blank lines (spaces, tabs, a `\r`) are skipped.
@@ -43,10 +54,14 @@ enum JSONLines {
         parseOptions.skipsByteOrderMark = options.skipsByteOrderMark && offset == 0  // only at the stream's start
         do {
             let document = try JSONDocument(input: .bytes(Array(line)), options: parseOptions)
-            return .success(JSONRecord(value: document.root, offset: offset, line: number))
+            let root = document.root
+            let lineStart = JSONSourceLocation(offset: offset, line: number, column: 1)
+            let start = lineStart.location(of: offset + root.byteRange.lowerBound, in: line)
+            return .success(JSONRecord(value: root, offset: offset, line: number, start: start))
         } catch {
             // A line holds no line feed, so the column stands; the offset and line move.
-            return .failure(error.moved(to: JSONSourceLocation(offset: offset + error.offset, line: number, column: error.column)))
+            let moved = error.moved(to: JSONSourceLocation(offset: offset + error.offset, line: number, column: error.column))
+            return .failure(LineError(error: moved, lineStart: JSONSourceLocation(offset: offset, line: number, column: 1)))
         }
     }
 

@@ -31,7 +31,9 @@ extension JSONLinesReader {
         of chunks: Chunks, as type: T.Type, using decoder: YAJLDecoder, options: JSONStreamOptions = .init(),
         invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncRecords<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
-        JSONConvertedRecords(records(of: chunks, options: options, invalidRecords: invalidRecords), decoding: type, using: decoder)
+        JSONConvertedRecords(
+            records(of: chunks, options: options, invalidRecords: invalidRecords), decoding: type, using: decoder,
+            invalidRecords: invalidRecords)
     }
 
     /// The records of JSON Lines in an asynchronous sequence of chunks of bytes, each read
@@ -39,7 +41,7 @@ extension JSONLinesReader {
     public static func records<Chunks: AsyncSequence, T: JSONConvertible>(
         of chunks: Chunks, as type: T.Type, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail
     ) -> JSONConvertedRecords<AsyncRecords<Chunks>, T> where Chunks.Element: Sequence<UInt8> {
-        JSONConvertedRecords(records(of: chunks, options: options, invalidRecords: invalidRecords), reading: type)
+        JSONConvertedRecords(records(of: chunks, options: options, invalidRecords: invalidRecords), reading: type, invalidRecords: invalidRecords)
     }
 
     /// The records of JSON Lines, read from an asynchronous sequence of bytes or chunks:

@@ -31,7 +31,9 @@ extension JSONLinesReader {
 
     /// As ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``, with a
     /// `transform` that runs on the parsing tasks, in parallel: build your model or
-    /// `Decodable` type there, and `body` receives them in order.
+    /// `Decodable` type there, and `body` receives them in order. An error of `transform`
+    /// is a ``JSONRecordError`` that says where the record is, thrown in its turn, or
+    /// reported with ``JSONInvalidRecords/skip(report:)``.
     public static func forEachRecord<Output: Sendable>(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -65,16 +67,16 @@ extension JSONLinesReader {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
         let concurrency = max(concurrency, 1)
         var pieces = LinePieces(text: text, size: options.chunkSize * 16)
-        try await withThrowingTaskGroup(of: (Int, [Result<Output, JSONError>]).self, isolation: isolation) { group in
+        try await withThrowingTaskGroup(of: (Int, [Result<Output, LineFailure>]).self, isolation: isolation) { group in
             var spawned = 0
             var delivered = 0
             var running = 0
-            var done: [Int: [Result<Output, JSONError>]] = [:]
+            var done: [Int: [Result<Output, LineFailure>]] = [:]
             // Keep `concurrency` pieces parsing, and no more than as many again waiting their turn.
             func spawn() {
                 while running < concurrency, spawned - delivered < 2 * concurrency, let piece = pieces.next() {
                     group.addTask {
-                        (piece.index, try parse(piece, options: options, stopsAtError: stopsAtError, transform: transform))
+                        (piece.index, parse(piece, options: options, stopsAtError: stopsAtError, transform: transform))
                     }
                     spawned += 1
                     running += 1
@@ -90,9 +92,9 @@ extension JSONLinesReader {
                     for outcome in outcomes {
                         switch outcome {
                         case .success(let output): try await body(output)
-                        case .failure(let error):
-                            guard case .skip(let report) = invalidRecords else { throw error }
-                            report(error)
+                        case .failure(let failure):
+                            guard case .skip(let report) = invalidRecords else { throw failure.thrown }
+                            report(failure.recordError)
                         }
                     }
                 }
@@ -105,28 +107,50 @@ extension JSONLinesReader {
     private static func parse<Output>(
         _ piece: LinePieces.Piece, options: JSONStreamOptions, stopsAtError: Bool,
         transform: (JSONRecord) throws -> Output
-    ) throws -> [Result<Output, JSONError>] {
-        var outcomes: [Result<Output, JSONError>] = []
-        var thrown: (any Error)?
+    ) -> [Result<Output, LineFailure>] {
+        var outcomes: [Result<Output, LineFailure>] = []
         piece.text.withUnsafeBytes { text in
             JSONLines.parseLines(text, firstLine: piece.line, offset: piece.offset, options: options) { outcome in
                 switch outcome {
                 case .success(let record):
-                    do {
-                        outcomes.append(.success(try transform(record)))
+                    do throws(JSONRecordError) {
+                        outcomes.append(.success(try record.convert { _ in try transform(record) }))
                     } catch {
-                        thrown = error
-                        return false
+                        outcomes.append(.failure(.notConverted(error)))
+                        return !stopsAtError
                     }
                     return true
                 case .failure(let error):
-                    outcomes.append(.failure(error))
+                    outcomes.append(.failure(.notJSON(error)))
                     return !stopsAtError
                 }
             }
         }
-        if let thrown { throw thrown }
         return outcomes
+    }
+
+    /// Why a line gave no output.
+    enum LineFailure: Error {
+        /// The line is not one JSON value.
+        case notJSON(JSONLines.LineError)
+        /// `transform` failed on its record.
+        case notConverted(JSONRecordError)
+
+        /// What ``JSONInvalidRecords/skip(report:)`` reports.
+        var recordError: JSONRecordError {
+            switch self {
+            case .notJSON(let failure): failure.recordError
+            case .notConverted(let error): error
+            }
+        }
+
+        /// What is thrown without skipping: the line's ``JSONError``, or the record's error.
+        var thrown: any Error {
+            switch self {
+            case .notJSON(let failure): failure.error
+            case .notConverted(let error): error
+            }
+        }
     }
 }
 

@@ -17,7 +17,10 @@ import Foundation
 /// fine. A line that is not one JSON value is a ``JSONError`` whose ``JSONError/line``
 /// is that line's number and whose offset counts from the start of the stream; the
 /// records before it are returned first, and every later call throws it again. With
-/// ``InvalidRecords/skip(report:)`` the reader reports the bad line instead and goes on.
+/// ``JSONInvalidRecords/skip(report:)`` the reader reports the bad line instead (as a
+/// ``JSONRecordError`` holding that ``JSONError``) and goes on. A line that is not the type
+/// asked for is a ``JSONRecordError`` whose place is in the stream and whose paths start
+/// inside the line.
 ///
 /// To parse a large file on every core, see ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``.
 /// For values that span lines, or several on one line (concatenated JSON), use
@@ -25,13 +28,9 @@ import Foundation
 ///
 /// A reader is a cursor: copies share their position. It is not `Sendable`.
 public struct JSONLinesReader: JSONRecordReader {
-    /// What to do with a line that is not one JSON value.
-    public enum InvalidRecords: Sendable {
-        /// Throw its error: the default.
-        case fail
-        /// Pass its error (which names its line) to `report` and go on with the next line.
-        case skip(report: @Sendable (JSONError) -> Void = { _ in })
-    }
+    /// What to do with a line that is not one JSON value, or (in the typed asynchronous
+    /// forms and `forEachRecord`'s `transform`) not the type asked for.
+    public typealias InvalidRecords = JSONInvalidRecords
 
     let engine: SyncRecordReader<LineFramer>
 

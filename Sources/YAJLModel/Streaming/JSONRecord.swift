@@ -14,11 +14,21 @@ public struct JSONRecord: Sendable {
     public let offset: Int
     /// The 1-based line of the record's first byte in the stream.
     public let line: Int
+    /// The element's 0-based index in the array read by a ``JSONElementReader`` (for
+    /// ``JSONElementReader/Target/values``, how many values come before it); nil for a
+    /// line of JSON Lines, which its ``line`` names.
+    public let index: Int?
+    /// Where the value's first byte is in the stream: its offset, line and column (for a
+    /// line, past any white space before the value).
+    public let start: JSONSourceLocation
 
-    /// Creates a record.
-    public init(value: JSONValue, offset: Int, line: Int) {
+    /// Creates a record whose value starts at `start`, by default at column 1 of `line`,
+    /// at `offset`.
+    public init(value: JSONValue, offset: Int, line: Int, index: Int? = nil, start: JSONSourceLocation? = nil) {
         self.value = value
         self.offset = offset
         self.line = line
+        self.index = index
+        self.start = start ?? JSONSourceLocation(offset: offset, line: line, column: 1)
     }
 }

@@ -17,9 +17,9 @@ extension JSONRecordReader {
     /// The next record's value, built into a value of your type by `build`; nil after the last.
     ///
     /// This is where models and `Decodable` types plug in: `reader.next { try Item(json: $0) }`.
-    /// An error from `build` is thrown as it is, and the reader moves on past that record.
+    /// An error from `build` is thrown as a ``JSONRecordError`` that names the record and
+    /// says where in the stream; the reader moves on past that record.
     public mutating func next<T>(as build: (JSONValue) throws -> T) throws -> T? {
-        guard let value = try nextRecord()?.value else { return nil }
-        return try build(value)
+        try nextRecord()?.convert(build)
     }
 }

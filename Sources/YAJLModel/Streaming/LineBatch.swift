@@ -78,7 +78,9 @@ struct LineBatch {
                 guard line.number > lastRecordLine, start >= line.start, end <= line.end, line.end - line.start <= options.recordLimit
                 else { return nil }
                 lastRecordLine = line.number
-                records.append(node: event.node, offset: offset + line.start, line: firstLine + line.number)
+                var valueStart = JSONSourceLocation(offset: offset + line.start, line: firstLine + line.number, column: 1)
+                valueStart.advance(over: UnsafeRawBufferPointer(rebasing: text[line.start..<start]))  // white space, if any
+                records.append(node: event.node, offset: offset + line.start, index: nil, start: valueStart)
                 valuesEnd = end
             }
             guard status == YJM_OK else { return nil }

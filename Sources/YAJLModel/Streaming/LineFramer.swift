@@ -49,7 +49,8 @@ final class LineFramer: RecordFramer {
             let error = JSONError.tooLarge(
                 .inputBytes, limit: options.recordLimit,
                 at: JSONSourceLocation(offset: base + options.recordLimit, line: line, column: column(at: options.recordLimit)))
-            guard take(.failure(error)) else { return }
+            let lineStart = JSONSourceLocation(offset: base, line: line, column: 1)
+            guard take(.failure(JSONLines.LineError(error: error, lineStart: lineStart))) else { return }
             skipping = true
             drop(buffer.count, lines: 0)
         }
@@ -80,12 +81,12 @@ final class LineFramer: RecordFramer {
         case .success(let record):
             records.append(record)
             return true
-        case .failure(let error):
+        case .failure(let failure):
             guard case .skip(let report) = invalidRecords else {
-                records.fail(error)
+                records.fail(failure.error)
                 return false
             }
-            report(error)
+            report(failure.recordError)
             return true
         }
     }

@@ -10,7 +10,8 @@ struct RecordQueue {
     private struct Pending {
         var node: UInt32
         var offset: Int
-        var line: Int
+        var index: Int?
+        var start: JSONSourceLocation
     }
 
     private var pending: [Pending] = []
@@ -27,15 +28,16 @@ struct RecordQueue {
         documents.append((pending.count, document))
     }
 
-    /// Appends the element at `node` of the current batch's document.
-    mutating func append(node: UInt32, offset: Int, line: Int) {
-        pending.append(Pending(node: node, offset: offset, line: line))
+    /// Appends the element at `node` of the current batch's document: the record at
+    /// stream offset `offset` (a line's first byte; an element's own), whose value starts at `start`.
+    mutating func append(node: UInt32, offset: Int, index: Int?, start: JSONSourceLocation) {
+        pending.append(Pending(node: node, offset: offset, index: index, start: start))
     }
 
     /// Appends a record that has a document of its own, or shares a batch's.
     mutating func append(_ record: JSONRecord) {
         startBatch(record.value.document)
-        append(node: record.value.node, offset: record.offset, line: record.line)
+        append(node: record.value.node, offset: record.offset, index: record.index, start: record.start)
     }
 
     /// Where the queue stands: what is appended after it can be taken back.
@@ -64,7 +66,7 @@ struct RecordQueue {
             let element = pending[index]
             index += 1
             let value = JSONValue(document: documents[documentIndex].document, node: element.node)
-            return JSONRecord(value: value, offset: element.offset, line: element.line)
+            return JSONRecord(value: value, offset: element.offset, line: element.start.line, index: element.index, start: element.start)
         }
         if !pending.isEmpty || !documents.isEmpty {
             pending.removeAll(keepingCapacity: true)
