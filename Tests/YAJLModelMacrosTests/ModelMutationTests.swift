@@ -136,7 +136,7 @@ struct ModelMutationTests {
         user.friends.append(MutableAddress(city: "Oslo"))
         #expect(
             user.jsonString().contains(
-                #""friends": [ {"city": "Paris", "extra": true}, {"city": "Roma"}, {"city": "Oslo"} ]"#))
+                #""friends": [ {"city": "Paris",  "extra": true}, {"city": "Roma"}, {"city": "Oslo"} ]"#))
         #expect(try MutableUser(parsing: user.jsonString()).friends.map(\.city) == ["Paris", "Roma", "Oslo"])
     }
 

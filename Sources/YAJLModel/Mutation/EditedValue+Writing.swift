@@ -163,7 +163,29 @@ extension JSONWriter {
                     value.kind == JSONValue(document: document, node: original).kind
                         ? ChildLayout.padding(of: original, in: document, input: input) : nil
                 }
-                output.append(contentsOf: layout.laidOut(value, breakingLines: breaksLines, padding: padding))
+                // Laying out rewrites every byte of the value, so children that are parsed
+                // text (a model's untouched elements) are written as they are, between
+                // separators laid out on one line.
+                switch value {
+                case .array(let elements) where elements.contains(where: \.isParsedText):
+                    guard !breaksLines else { return write(value) }
+                    output.append(UInt8(ascii: "["))
+                    output.append(contentsOf: padding?.lead ?? [])
+                    for (index, element) in elements.enumerated() {
+                        if index > 0 { output.append(contentsOf: layout.inlineSeparator) }
+                        if element.isParsedText {
+                            write(element)
+                        } else {
+                            output.append(contentsOf: layout.laidOut(element, breakingLines: false))
+                        }
+                    }
+                    output.append(contentsOf: padding?.trail ?? [])
+                    output.append(UInt8(ascii: "]"))
+                case .object(let members) where members.contains(where: \.value.isParsedText):
+                    write(value)
+                default:
+                    output.append(contentsOf: layout.laidOut(value, breakingLines: breaksLines, padding: padding))
+                }
             }
             let firstElement = isObject || firstChild >= end ? nil : firstChild
             var written = 0
