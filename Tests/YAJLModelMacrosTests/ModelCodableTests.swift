@@ -58,7 +58,8 @@ struct ModelCodableTests {
             } catch DecodingError.dataCorrupted(let context) {
                 #expect(context.codingPath.map(\.stringValue) == ["photos", "Index 0"])
                 let underlying = try #require(context.underlyingError as? JSONModelError)
-                #expect(underlying.issues.map(\.path) == ["title"])
+                // The model's paths go on from the coding path, as in a whole-document error.
+                #expect(underlying.issues.map(\.path) == ["photos[0].title"])
             }
         }
     }

@@ -36,7 +36,9 @@ struct StreamTypedElementsTests {
 
     @Test func aRecordThatIsNotAModelThrowsAndTheReaderMovesOn() throws {
         var reader = try JSONElementReader(chunks: [Array(#"[{"id": "x", "title": "a"}, {"id": 2, "title": "b"}]"#.utf8)])
-        #expect(throws: JSONModelError.self) { try reader.next(StreamedItem.self) }
+        let error = #expect(throws: JSONRecordError.self) { try reader.next(StreamedItem.self) }
+        #expect(error?.index == 0)
+        #expect((error?.underlying as? JSONModelError)?.issues.map(\.path) == ["[0].id"])
         #expect(try reader.next(StreamedItem.self)?.id == 2)
         #expect(try reader.next(StreamedItem.self) == nil)
     }
@@ -60,16 +62,23 @@ struct StreamTypedElementsTests {
         do {
             _ = try failing.next(DecodedItem.self, using: YAJLDecoder())
             Issue.record("a number decoded as a String")
-        } catch let DecodingError.typeMismatch(_, context) {
-            #expect(context.codingPath.map(\.stringValue) == ["title"])
+        } catch let error as JSONRecordError {
+            #expect(error.index == 1)
+            #expect(error.location.offset == 45)  // the 3, counted from the start of the input
+            guard case DecodingError.typeMismatch(_, let context)? = error.underlying as? DecodingError else {
+                Issue.record("expected a type mismatch, got \(error.underlying)")
+                return
+            }
+            #expect(context.codingPath.map(\.stringValue) == ["Index 1", "title"])
         }
         var failingModels = try JSONElementReader(chunks: [bad])
         _ = try failingModels.next(StreamedItem.self)
         do {
             _ = try failingModels.next(StreamedItem.self)
             Issue.record("a number read as a String")
-        } catch let error as JSONModelError {
-            #expect(error.issues.map(\.path) == ["title"])
+        } catch let error as JSONRecordError {
+            #expect(error.index == 1)
+            #expect((error.underlying as? JSONModelError)?.issues.map(\.path) == ["[1].title"])
         }
     }
 }

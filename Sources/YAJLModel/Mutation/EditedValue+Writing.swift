@@ -163,17 +163,17 @@ extension JSONWriter {
                     value.kind == JSONValue(document: document, node: original).kind
                         ? ChildLayout.padding(of: original, in: document, input: input) : nil
                 }
-                // Laying out rewrites every byte of the value, so children that are parsed
-                // text (a model's untouched elements) are written as they are, between
-                // separators laid out on one line.
+                // Laying out rewrites every byte of the value, so children that are this
+                // document's text (a model's untouched elements) are written as they are,
+                // and the others laid out, between separators laid out on one line.
                 switch value {
-                case .array(let elements) where elements.contains(where: \.isParsedText):
+                case .array(let elements) where elements.contains(where: { $0.isText(of: document) }):
                     guard !breaksLines else { return write(value) }
                     output.append(UInt8(ascii: "["))
                     output.append(contentsOf: padding?.lead ?? [])
                     for (index, element) in elements.enumerated() {
                         if index > 0 { output.append(contentsOf: layout.inlineSeparator) }
-                        if element.isParsedText {
+                        if element.isText(of: document) {
                             write(element)
                         } else {
                             output.append(contentsOf: layout.laidOut(element, breakingLines: false))
@@ -181,7 +181,7 @@ extension JSONWriter {
                     }
                     output.append(contentsOf: padding?.trail ?? [])
                     output.append(UInt8(ascii: "]"))
-                case .object(let members) where members.contains(where: \.value.isParsedText):
+                case .object(let members) where members.contains(where: { $0.value.isText(of: document) }):
                     write(value)
                 default:
                     output.append(contentsOf: layout.laidOut(value, breakingLines: breaksLines, padding: padding))
