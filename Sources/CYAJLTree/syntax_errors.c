@@ -206,7 +206,8 @@ void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_
             // but no further than the chunk's start. Taken from the token itself, the
             // offset is the same however the text was split.
             size_t rejected = skip_space(b, b->last_end);
-            e->offset = b->input[rejected] == '"' ? rejected + 1 : rejected - 1;
+            int quoted = rejected < b->input_length && b->input[rejected] == '"';
+            e->offset = quoted ? rejected + 1 : rejected - 1;
         }
     }
     e->syntax = syntax;
