@@ -68,10 +68,8 @@ extension CodingKey {
     @inline(__always)
     var plainBits: UInt64? {
         guard _isPOD(Self.self), MemoryLayout<Self>.size <= 8 else { return nil }
-        // An enum of up to 256 cases, as most `CodingKeys` are: a load, where the general
-        // case below is a call (this code often runs unspecialized).
-        if MemoryLayout<Self>.size == 1 { return UInt64(unsafeBitCast(self, to: UInt8.self)) }
         return withUnsafeBytes(of: self) { raw in
+            if raw.count == 1 { return UInt64(raw[0]) }  // an enum of up to 256 cases, as most `CodingKeys` are
             var bits: UInt64 = 0
             for index in raw.indices { bits |= UInt64(raw[index]) << (8 * UInt64(index)) }
             return bits

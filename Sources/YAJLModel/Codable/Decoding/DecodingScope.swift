@@ -41,8 +41,8 @@ struct DecodingCaches {
     var keyBytes: KeyBytesCache
     /// The JSON keys converted by the key strategy, when it is not `.useDefaultKeys`.
     var convertedKeys: ConvertedKeyTable
-    /// Keyed containers to use again; emptied when the decode returns.
-    var keyedContainers = KeyedContainerCache()
+    /// What the decode has worked out about the types it met.
+    var types = DecodedTypes()
 
     /// How the `.formatted` date strategy's formatter reads dates without it, once the first
     /// date asked: `.some(nil)` when it cannot.
@@ -56,32 +56,5 @@ struct DecodingCaches {
         let shortcut = FormatterShortcut(formatter)
         formatterShortcut = .some(shortcut)
         return shortcut
-    }
-    /// Which types are arrays and string-keyed dictionaries: 128 entries, two places for each
-    /// type, since a decode meets a few dozen types and a conflict costs a conformance check.
-    private var collectionKinds = [(type: ObjectIdentifier?, kind: CollectionKind)](repeating: (nil, .other), count: 128)
-
-    /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself; the
-    /// answer (a runtime conformance check, thousands of instructions) is cached, since
-    /// `unwrap` asks it for every container.
-    @inline(__always)
-    mutating func collectionKind<T>(of type: T.Type) -> CollectionKind {
-        let identifier = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: typeHash(type) >> 57)
-        let cached = collectionKinds[slot]
-        if cached.type == identifier { return cached.kind }
-        let other = collectionKinds[slot ^ 1]
-        if other.type == identifier { return other.kind }
-        return fillCollectionKind(of: type, identifier, slot: cached.type == nil ? slot : slot ^ 1)
-    }
-
-    @inline(never)
-    private mutating func fillCollectionKind<T>(of type: T.Type, _ identifier: ObjectIdentifier, slot: Int) -> CollectionKind {
-        let kind: CollectionKind =
-            if let array = type as? any DecodableArray.Type { .array(array) }
-            else if let dictionary = type as? any StringKeyedDictionaryDecodable.Type { .dictionary(dictionary) }
-            else { .other }
-        collectionKinds[slot] = (identifier, kind)
-        return kind
     }
 }

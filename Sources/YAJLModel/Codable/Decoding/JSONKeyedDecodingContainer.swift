@@ -6,23 +6,22 @@ import CYAJLTree
 /// input (`.useDefaultKeys`), or with the converted bytes of each JSON key, converted once per
 /// decoder (the other strategies), without building strings. Like `JSONDecoder`, the first of
 /// repeated keys wins.
-struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The decoder, object and depth, in a class that `KeyedContainerCache` may move to the
-    /// next object once this container is no longer held. Unretained, so that the container is
-    /// one plain word: `KeyedDecodingContainer`'s box copies its container for every key, and a
-    /// container holding a reference would be retained and released each time. Whoever makes a
-    /// container keeps its position alive as long as the container may be used
-    /// (`KeyedContainerCache`, then `HeldKeyedContainers`).
-    // Unsafe: alive while this container may be used, kept by `KeyedContainerCache`, then `HeldKeyedContainers`.
-    private let position: Unmanaged<KeyedContainerPosition>
+struct JSONKeyedDecodingContainer<Key: CodingKey>: ObjectDecodingContainer {
+    /// The decoder, held strongly: a type may keep its container, or the decoder, beyond its
+    /// `init(from:)`, and even beyond the decode, and the container then still reads its object.
+    private let decoder: JSONValueDecoder
+    private let object: UInt32
+    /// The length of the decoder's path at the container, which is also its lookup slot.
+    private let depth: UInt32
 
-    init(_ position: KeyedContainerPosition) { self.position = .passUnretained(position) }
+    init(decoder: JSONValueDecoder, object: UInt32, depth: Int) {
+        (self.decoder, self.object, self.depth) = (decoder, object, UInt32(truncatingIfNeeded: depth))
+    }
 
-    /// Calls `body` with the decoder, the object and its depth, borrowed: read through a
-    /// property, the decoder would be retained and released on every key.
+    /// Calls `body` with the decoder, the object and its depth.
     @inline(__always)
     private func at<R>(_ body: (JSONValueDecoder, UInt32, Int) throws -> R) rethrows -> R {
-        try position._withUnsafeGuaranteedRef { try body($0.decoder, $0.object, Int($0.slot)) }
+        try body(decoder, object, Int(depth))
     }
 
     var codingPath: [any CodingKey] { at { decoder, _, depth in decoder.codingPath(depth, nil) } }
@@ -43,11 +42,6 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     // MARK: Finding values
 
     @inline(__always)
-    private func member(_ key: Key, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
-        position._withUnsafeGuaranteedRef { $0.withBytes(of: key) { decoder.member($0, in: object, slot: depth) } }
-    }
-
-    /// `member` for a key of another type (`super`), found through the decoder's cache.
     private func member(_ key: some CodingKey, _ decoder: JSONValueDecoder, _ object: UInt32, _ depth: Int) -> UInt32? {
         decoder.withBytes(of: key) { decoder.member($0, in: object, slot: depth) }
     }

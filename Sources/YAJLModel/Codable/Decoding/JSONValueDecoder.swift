@@ -67,12 +67,16 @@ final class JSONValueDecoder {
 
     /// Whether `type` is an array or a `[String: Value]` that the decoder decodes itself.
     @inline(__always)
-    func collectionKind<T>(of type: T.Type) -> CollectionKind { scope.caches.pointee.collectionKind(of: type) }
+    func collectionKind<T>(of type: T.Type) -> CollectionKind { scope.caches.pointee.types.collectionKind(of: type) }
 
-    /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`.
+    /// Calls `body` with the UTF-8 of `key.stringValue`, its JSON spelling and its `KeyBloom.bits`:
+    /// under `.useDefaultKeys` from `stringValue` itself (a synthesized key's is a literal, whose
+    /// UTF-8 is read in place), else from the key cache, which has them converted and spelled.
     @inline(__always)
     func withBytes<Key: CodingKey, R>(of key: Key, _ body: (CachedKey) -> R) -> R {
-        scope.caches.pointee.keyBytes.withBytes(of: key, body)
+        guard usesDefaultKeys else { return scope.caches.pointee.keyBytes.withBytes(of: key, body) }
+        var name = key.stringValue
+        return name.withUTF8 { body(CachedKey(name: UnsafeRawBufferPointer($0), spelling: UnsafeRawBufferPointer($0))) }
     }
 
     /// A decoder of its own for `node`, for nested containers and `superDecoder()`, which
@@ -233,7 +237,7 @@ final class JSONValueDecoder {
         guard Value.self == T.self else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: [], debugDescription: "Internal type confusion."))
         }
-        return unsafeBitCast(value, to: T.self)  // the same type: a plain copy
+        return _identityCast(value, to: T.self)  // the same type, checked above: a plain copy
     }
 
     // MARK: Coding paths and errors
@@ -310,12 +314,7 @@ extension JSONValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try checkContainer(UInt32(YJM_OBJECT), [String: Any].self, "keyed")
-        // Containers are reused only within a decode call, which empties the cache when it
-        // returns (`scope.input` is set only then).
-        guard scope.input != nil else {
-            return HeldKeyedContainers.container(keyedBy: type, decoder: self, object: node, depth: path.count)
-        }
-        return scope.caches.pointee.keyedContainers.container(keyedBy: type, decoder: self, object: node, depth: path.count)
+        return scope.caches.pointee.types.containerMaker(for: Key.self).container(decoder: self, object: node, depth: path.count)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

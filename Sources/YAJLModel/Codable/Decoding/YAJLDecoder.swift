@@ -115,7 +115,6 @@ public final class YAJLDecoder: Sendable {
             let scope = DecodingScope(input: bytes.baseAddress, options: options)
             defer {
                 scope.input = nil  // a decoder that escapes reads the input safely, through the document
-                scope.caches.pointee.keyedContainers.close()  // its containers hold decoders, which hold the scope
                 scope.caches.pointee.convertedKeys.conversions.save()
                 options.keyBytes.put(scope.caches.pointee.keyBytes)
             }

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import YAJLModel
 
-/// `YAJLDecoder` moves a keyed container that no one holds any more to the next object of its
-/// key type (`KeyedContainerCache`): containers that types keep, nested ones of the same key
-/// type, and objects of one type with their keys in different orders must still decode as
-/// `JSONDecoder` decodes them.
-@Suite struct CodableContainerReuseTests {
+/// `YAJLDecoder`'s keyed containers hold their decoder: containers that types keep (past their
+/// `init(from:)` and past the decode), nested ones of the same key type, several of one object,
+/// and objects of one type with their keys in different orders decode as `JSONDecoder` decodes
+/// them, and a kept container lets its decoder go when it goes.
+@Suite struct CodableKeyedContainerTests {
     /// Keeps its container and reads from it only when asked, after later objects were decoded.
     private struct Keeper: Decodable {
         enum CodingKeys: String, CodingKey { case a, b }
@@ -26,8 +26,7 @@ import Testing
         #expect(try kept.map { try $0.values() } == expected.map { try $0.values() })
     }
 
-    /// More kept containers of one key type than the cache has ways for, read after the decode
-    /// returned and after later decodes, which drop the kept containers no one holds any more.
+    /// Many kept containers of one key type, read after the decode returned and after later decodes.
     @Test func manyKeptContainersOutliveTheirDecode() throws {
         let json = "[" + (0..<40).map { #"{"b": \#($0), "a": \#($0 * 3)}"# }.joined(separator: ",") + "]"
         let kept = try YAJLDecoder().decode([Keeper].self, from: Data(json.utf8))
@@ -58,8 +57,7 @@ import Testing
     }
 
     /// Decodes kept containers with `value` in the decoder's `userInfo`, drops them, and expects
-    /// later decodes (each keeping one container and dropping it; the list of kept containers is
-    /// swept once it has doubled) to let `value` go.
+    /// `value` to go with them.
     private func expectReleased(_ makeValue: () -> any AnyObject & Sendable, sourceLocation: SourceLocation = #_sourceLocation) throws {
         weak var released: AnyObject?
         do {
@@ -70,30 +68,25 @@ import Testing
             let kept = try decoder.decode([Keeper].self, from: Data(#"[{"a": 1}, {"b": 2}]"#.utf8))
             #expect(try kept.map { try $0.values() } == [[1, nil], [nil, 2]], sourceLocation: sourceLocation)
         }
-        for _ in 0..<10_000 where released != nil {
-            _ = try YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8))
-        }
         #expect(released == nil, sourceLocation: sourceLocation)
     }
 
-    /// Kept containers hold their decoder (and its options) only while someone holds them:
-    /// once dropped, later decodes let them go.
+    /// Kept containers hold their decoder (and its options) only while someone holds them.
     @Test func droppedKeptContainersAreReleased() throws {
         final class Token: Sendable {}
         try expectReleased { Token() }
     }
 
-    /// A `userInfo` value that decodes, keeping a container, when it goes: it goes during a sweep
-    /// of the kept containers, which must not hold the list's lock then.
-    @Test func aSweepMayDecodeAgain() throws {
+    /// A `userInfo` value that decodes again, keeping a container, when it goes.
+    @Test func aReleasedValueMayDecodeAgain() throws {
         final class DecodesWhenFreed: Sendable {
             deinit { _ = try? YAJLDecoder().decode([Keeper].self, from: Data(#"[{"a": 1}]"#.utf8)) }
         }
         try expectReleased { DecodesWhenFreed() }
     }
 
-    /// Tasks that keep containers, read them and drop them at once: the list of kept containers
-    /// is shared (`.ci/test` runs this under ThreadSanitizer too).
+    /// Tasks that keep containers, read them and drop them, side by side (`.ci/test` runs this
+    /// under ThreadSanitizer too).
     @Test func keptContainersFromTasksConcurrently() async throws {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for task in 0..<8 {
@@ -111,39 +104,8 @@ import Testing
         }
     }
 
-    /// A binary tree, whose node records the most boxes the container cache keeps displaced
-    /// (in use when their way was needed) while it decodes.
-    private struct Branch: Decodable {
-        enum CodingKeys: String, CodingKey { case children }
-        final class Record: @unchecked Sendable { var mostDisplaced = 0 }  // one decode, one thread
-        static let record = CodingUserInfoKey(rawValue: "record")!
-        let count: Int
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let children = try container.decode([Branch].self, forKey: .children)
-            count = 1 + children.reduce(0) { $0 + $1.count }
-            if let decoder = decoder as? JSONValueDecoder, let record = decoder.userInfo[Self.record] as? Record {
-                record.mostDisplaced = max(record.mostDisplaced, decoder.scope.caches.pointee.keyedContainers.displaced.count)
-            }
-        }
-    }
-
-    /// A recursive type nested deeper than the cache's four ways displaces a box at nearly every
-    /// new depth; the displaced boxes no longer in use are dropped as the decode goes, not kept
-    /// to its end (which had kept 1,816 for this tree's 4,095 nodes).
-    @Test func displacedContainersGrowWithTheNestingNotTheObjects() throws {
-        func tree(_ depth: Int) -> String { depth == 0 ? #"{"children": []}"# : #"{"children": [\#(tree(depth - 1)), \#(tree(depth - 1))]}"# }
-        let record = Branch.Record()
-        let decoder = YAJLDecoder()
-        decoder.userInfo[Branch.record] = record
-        #expect(try decoder.decode(Branch.self, from: Data(tree(11).utf8)).count == 4095)
-        #expect(record.mostDisplaced <= 2 * 12)
-    }
-
-    /// A key type of its own at each depth (`Key<Tag>`, `Key<[Tag]>`, …): more key types in use at
-    /// once than the container cache has entries, so that new ones take the ways of types whose
-    /// containers are still in use, and each level keeps its container past the decode.
+    /// A key type of its own at each depth (`Key<Tag>`, `Key<[Tag]>`, …): a hundred key types in
+    /// use at once, and each level keeps its container past the decode.
     private struct Level<Tag>: Decodable {
         struct Key: CodingKey {
             let number: UInt8
@@ -243,8 +205,8 @@ import Testing
     }
 
     /// 256 keys of about 300 bytes each, 77 kB in all: more than the decoder's key cache keeps
-    /// (64 kB), so it starts afresh in the middle of the first object, and a container's table of
-    /// where its keys are (`KeyPlaces`) must find them again. Every value is the one at its key,
+    /// (64 kB), so it starts afresh in the middle of the first object, and a container must find
+    /// its keys' bytes again. Every value is the one at its key,
     /// in the first decode and in later ones with the decoder's kept cache.
     private struct LongKeys: Decodable, Equatable {
         struct Key: CodingKey {
