@@ -105,7 +105,9 @@ import Testing
     }
 
     /// A key type of its own at each depth (`Key<Tag>`, `Key<[Tag]>`, …): a hundred key types in
-    /// use at once, and each level keeps its container past the decode.
+    /// use at once, and each level keeps its container past the decode. With the hundred `Level`
+    /// types, more types than `DecodedTypes` has entries, so entries are replaced while their
+    /// types are still in use: a maker cast to another key type's would trap in a debug build.
     private struct Level<Tag>: Decodable {
         struct Key: CodingKey {
             let number: UInt8

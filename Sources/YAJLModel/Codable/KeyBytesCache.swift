@@ -5,18 +5,15 @@
 /// the key as a key strategy converts it (the encoder's `.convertToSnakeCase`).
 ///
 /// - Maps: a coding key's type and bits to its bytes, spelling and filter bits in an arena.
-///   Each keyed container's position keeps the places of its key type's keys (`KeyPlaces`), an
-///   index into this cache by bits alone.
 /// - Bounded: 4,096 keys or 64 kB of arena; past either the cache starts afresh.
 /// - Invalidated: never while its coder keeps its key strategy: a decoder keeps it between
-///   decodes on a `KeyBytesShelf`, and a new strategy gives the decoder a new shelf. Starting
-///   afresh gives the arena a new `version`, which empties every `KeyPlaces`.
+///   decodes on a `KeyBytesShelf`, and a new strategy gives the decoder a new shelf.
 /// - Hostile keys: JSON keys never enter it; coding keys do, and only those a type makes from
 ///   input (a key type built from `init(stringValue:)` on every member, through `allKeys`) can be
 ///   many: each costs one `stringValue` and one insertion, and the bounds above keep their number.
 struct KeyBytesCache {
-    /// Where a key's bytes are in `arena`, as `place(of:bits:)` gives them; valid for as long
-    /// as `version` stays the same.
+    /// Where a key's bytes are in `arena`, as `place(of:bits:)` gives them; valid until the
+    /// next key is cached, which may start the arena afresh.
     struct Place {
         var offset: Int32 = 0
         var length: Int32 = 0
@@ -54,13 +51,6 @@ struct KeyBytesCache {
     private static let keyLimit = 4096
     private static let arenaLimit = 1 << 16
     private var arena: [UInt8] = []
-    /// Stands for the arena as it is, so that a `KeyPlaces` filled from it can tell whether its
-    /// places are still the arena's: a new number after every change, from a count shared by
-    /// all caches, so that copies of a cache that change apart have versions of their own.
-    private(set) var version = KeyBytesCache.newVersion()
-    private static let versions = _Locked(0)
-
-    private static func newVersion() -> Int { versions.withLock { $0 += 1; return $0 } }
     /// The key strategy's conversions and its conversion, or nil for keys as they are.
     private(set) var conversions: KeyConversions?
     private let convert: ((String) -> String)?
@@ -110,12 +100,13 @@ struct KeyBytesCache {
         return entry.place
     }
 
-    /// Calls `body` with the key at `place`, a place of this version of the arena. Mutating only
-    /// so that, called through a pointer, it reads the cache where it is rather than a copy.
+    /// Calls `body` with the key at `place`, a place the arena has held since the last key was
+    /// cached. Mutating only so that, called through a pointer, it reads the cache where it is
+    /// rather than a copy.
     @inline(__always)
     mutating func withBytes<R>(at place: Place, _ body: (CachedKey) -> R) -> R {
         arena.withUnsafeBytes { arena in
-            // Unsafe: the place's ranges lie in the arena, since it is a place of this version.
+            // Unsafe: the place's ranges lie in the arena, since no key was cached after it was given.
             let base = arena.baseAddress
             return body(CachedKey(
                 name: UnsafeRawBufferPointer(start: base.map { $0 + Int(place.offset) }, count: Int(place.length)),
@@ -134,7 +125,6 @@ struct KeyBytesCache {
         if 2 * (filled + 1) > entries.count { grow() }
         var name = self.name(of: key)
         let bloomBits = name.withUTF8 { KeyBloom.bits(UnsafeRawBufferPointer($0)) }
-        version = Self.newVersion() // the arena changes
         var entry = Entry(type: type, bits: bits, place: Place(offset: Int32(arena.count), length: Int32(name.utf8.count), bloomBits: bloomBits))
         arena.append(contentsOf: name.utf8)
         (entry.place.spelling, entry.place.spellingLength) = (entry.place.offset, entry.place.length)
