@@ -137,6 +137,7 @@ public struct JSONModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro 
                 """
         }
         // At least two nodes, so that `nodes` is a tuple and `nodes.0` reads the first.
+        // Unsafe: the generated `nodes` tuple holds a `UInt32` per property (two at least), all `findNodes` writes through its bytes.
         let nodeCount = max(2, properties.count)
         let nodeType = "(" + Array(repeating: "UInt32", count: nodeCount).joined(separator: ", ") + ")"
         let zeros = "(" + Array(repeating: "0", count: nodeCount).joined(separator: ", ") + ")"

@@ -164,6 +164,7 @@ struct KeyBytesCache {
 
     /// A spelling that no JSON key without escapes has: a lone `"`.
     private static var noSpelling: UnsafeRawBufferPointer {
+        // Unsafe: a `StaticString` literal's UTF-8 is in the binary's constant data, valid for the life of the process.
         let quote: StaticString = "\""
         return UnsafeRawBufferPointer(start: quote.utf8Start, count: quote.utf8CodeUnitCount)
     }

@@ -3,6 +3,8 @@ import CYAJLTree
 /// Reading the C node array (see `yajl_tree_builder.h` for the layout).
 /// Node indices are `UInt32`, as in the tree; every index passed here comes
 /// from the tree itself, so it is in range.
+// Unsafe: `tree` was built by the C builder over `input` and is freed only in `deinit`; a node index is < node_count, and every
+// node's offset and length lie within `input` (or, for an escaped string, within `tree.side`).
 extension JSONDocument {
     @inlinable @inline(__always)
     func head(_ node: UInt32) -> UInt32 { tree.nodes[Int(node)].head }

@@ -87,6 +87,7 @@ public final class JSONDocument: @unchecked Sendable {
                 error.offset = limit
                 return (YJM_ERR_INPUT_SIZE, false)
             }
+            // Unsafe: the input's bytes, held by `input.withBytes`, are read as `UInt8` by `yjm_parse` during this call only.
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
                 return (YJM_ERR_END_OF_INPUT, false)
             }

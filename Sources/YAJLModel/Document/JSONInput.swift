@@ -18,6 +18,7 @@ struct JSONInput: @unchecked Sendable {
     }
 
     private let owner: Owner
+    // Unsafe: `bytes` points into `owner`'s heap storage, which this value holds and never mutates (a `Data` small enough to be inline is copied to an array first).
     private let bytes: UnsafeRawBufferPointer
 
     /// Beyond this size a `Data` is never stored inline (14 bytes on 64-bit platforms).
@@ -53,6 +54,7 @@ struct JSONInput: @unchecked Sendable {
 /// A block of bytes from `malloc`, owned: freed when the last reference goes.
 final class MallocedBytes: @unchecked Sendable {
     // @unchecked: the bytes are written before the block is handed over, then only read.
+    // Unsafe: `count` bytes from `malloc`, owned by this object alone and freed only in `deinit`.
     let bytes: UnsafeRawBufferPointer
 
     /// Takes over `count` bytes at `base`, which `malloc` gave.

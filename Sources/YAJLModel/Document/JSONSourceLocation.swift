@@ -48,6 +48,7 @@ public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         var lineFeeds = 0
         var characters = 0
+        // Unsafe: `yjm_count_lines` reads exactly `bytes.count` bytes from `base`, during this call only.
         yjm_count_lines(base.assumingMemoryBound(to: UInt8.self), bytes.count, &lineFeeds, &characters)
         offset += bytes.count
         if lineFeeds > 0 {

@@ -9,6 +9,7 @@ extension String {
     init(validatedUTF8 bytes: UnsafeRawBufferPointer) {
         #if compiler(>=6.2)  // UTF8Span
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // Unsafe: `bytes` are a string node's, which the parser validated as UTF-8; the pointer is used during this call only.
             let units = bytes.assumingMemoryBound(to: UInt8.self)
             self = String(copying: unsafe UTF8Span(unchecked: units.span))
             return

@@ -136,6 +136,7 @@ extension JSONArray {
 
     @inlinable
     func decodedElement(at node: UInt32) -> Element.Decoded {
+        // Unsafe: `original` holds the document for the whole call; a decoded value that keeps it copies the reference, which retains it.
         Unmanaged.passUnretained(original.document)._withUnsafeGuaranteedRef { Element._decode(validated: JSONValue(document: $0, node: node)) }
     }
 

@@ -64,6 +64,7 @@ extension Array: JSONCodec, JSONConvertible where Element: JSONConvertible {
         var element = document.firstChild(json.node)
         let end = document.subtreeEnd(json.node)
         while element < end {
+            // Unsafe: `json` holds the document for the whole loop; an element that keeps it copies the reference, which retains it.
             array.append(Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
                 Element._decode(validated: JSONValue(document: $0, node: element))
             })
@@ -109,6 +110,7 @@ extension Dictionary: JSONCodec, JSONConvertible where Key == String, Value: JSO
         let end = document.subtreeEnd(json.node)
         while key < end {
             let value = document.subtreeEnd(key)
+            // Unsafe: `json` holds the document for the whole loop, and validation keeps no value.
             Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
                 Value._validate(JSONValue(document: $0, node: value), into: &validation)
             }

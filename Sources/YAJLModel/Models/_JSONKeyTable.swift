@@ -138,6 +138,7 @@ extension _JSONModelSupport {
     public static func withMembers(
         of object: JSONValue, table: _JSONKeyTable, _ body: (_ found: UnsafeBufferPointer<UInt32>) -> Void
     ) {
+        // Unsafe: `forEachMember` passes only property indices below `table.count`, the allocation's capacity.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: table.count) { found in
             found.initialize(repeating: 0)  // 0: not found (node 0 is the root, never a member)
             table.forEachMember(of: object) { found[$0] = $1 }
@@ -148,6 +149,7 @@ extension _JSONModelSupport {
     /// Writes into `nodes` (one `UInt32` per property) the node of each property's value
     /// in `object`, or 0 where a key on its path is missing or a step is not an object:
     /// what a model's getters read from, found once when the model is created.
+    // Unsafe (both `findNodes`): `nodes` is the model's tuple of at least as many `UInt32`s as properties (the macro sizes it), written only here.
     public static func findNodes(of object: JSONValue, table: _JSONKeyTable, into nodes: UnsafeMutableRawBufferPointer) {
         let found = nodes.bindMemory(to: UInt32.self)
         table.forEachMember(of: object) { found[$0] = $1 }
@@ -185,6 +187,7 @@ extension _JSONModelSupport {
         let end = document.subtreeEnd(json.node)
         while element < end {
             // Unretained, as below.
+            // Unsafe: `json` holds the document for the whole loop, and validation keeps no value.
             Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef {
                 Codec._validate(JSONValue(document: $0, node: element), into: &validation)
             }
@@ -208,6 +211,7 @@ extension _JSONModelSupport {
             if Codec._valueForMissingKey == nil && !hasDefault { validation.reportMissing(key, in: object) }
             return
         }
+        // Unsafe: `object` holds the document for the call, and validation keeps no value.
         Unmanaged.passUnretained(object.document)._withUnsafeGuaranteedRef { Codec._validate(JSONValue(document: $0, node: node), into: &validation) }
     }
 

@@ -119,6 +119,7 @@ open class _JSONModelStorage: @unchecked Sendable {
         if !isEdited, node != 0, !original.document.isNull(node) {
             // The usual read: the value found when the model was created, made unretained (see
             // `_JSONModelSupport.validate(_:key:in:codec:hasDefault:into:)`).
+            // Unsafe: `original` holds the document for the whole call; a decoded value that keeps it copies the reference, which retains it.
             return Unmanaged.passUnretained(original.document)._withUnsafeGuaranteedRef { Codec._decode(validated: JSONValue(document: $0, node: node)) }
         }
         let found = isEdited ? changedMember(at: path()) : original.document.value(at: node)

@@ -15,6 +15,7 @@ struct DecimalSignificand {
     @inline(__always)
     init?(shortDecimalIn input: UnsafeRawPointer, start: Int, count: Int) {
         // Longer text (canada.json's coordinates) leaves at the first test.
+        // Unsafe: `start + count >= 8` keeps the word load that ends at the text's end from starting before `input`.
         guard count <= 9, count >= 3, start + count >= 8 else { return nil }
         let negative = input.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
         let length = negative ? count - 1 : count
@@ -96,6 +97,7 @@ struct DecimalSignificand {
     @inline(__always)
     private static func readDigits(_ base: UnsafeRawPointer, _ index: Int, _ count: Int, into significand: inout UInt64) -> Int {
         var index = index
+        // Unsafe: a word is loaded only while 8 bytes remain before `count`.
         while count - index >= 8 {
             let chunk = EightDigits.load(base, index)
             guard EightDigits.areDigits(chunk) else { break }

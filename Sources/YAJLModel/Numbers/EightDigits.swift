@@ -5,6 +5,7 @@
 enum EightDigits {
     /// The eight bytes at `offset`, the first in the lowest byte; the caller keeps
     /// `offset + 8` within the text.
+    // Unsafe: every load reads the 8 bytes before a text's `end` (or at `offset` with `offset + 8 <= count`); callers check that they are readable.
     @inline(__always)
     static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

@@ -66,6 +66,7 @@ enum EiselLemire {
 
         // The product with the power of five, to as many bits as the rounding needs.
         let index = 2 * (q - PowersOfFive.smallestExponent)
+        // Unsafe: `q` is within -342...308 (checked above against the format's range), so `index + 1` is within the table.
         let (high, low) = PowersOfFive.table.withUnsafeBufferPointer { table in
             var first = normalized.multipliedFullWidth(by: table[index])
             let precisionMask = UInt64.max >> UInt64(format.explicitMantissaBits + 3)

@@ -31,6 +31,7 @@ enum JSONNumberFormatting {
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
             return
         }
+        // Unsafe: 24 bytes hold `UInt64.max`'s 20 digits and a sign, written backwards from `end`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
             guard let end = text.baseAddress.map({ $0 + 24 }) else { return }
             var start = end - DecimalDigits.write(UInt64(truncatingIfNeeded: value.magnitude), before: end)
@@ -67,6 +68,7 @@ enum JSONNumberFormatting {
     /// Writes `decimal` as `description` lays it out: positional from 10^-4 on (`123.45`,
     /// `0.0001`, `100`) unless `exponential`, else `d.ddde±XX` with at least two exponent digits.
     private static func append(_ decimal: ShortestDecimal, negative: Bool, exponential: Bool, to output: inout some JSONByteSink) {
+        // Unsafe: at most 17 digits end at 40, with at most "-0.000" and a moved digit before them and "e-308" or 16 zeros after.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
             guard let base = buffer.baseAddress else { return }
             // The digits end at 40: room before them for "-0.000" and a moved digit, after for "e-308" or zeros.

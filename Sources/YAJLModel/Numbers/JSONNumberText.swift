@@ -231,6 +231,7 @@ extension JSONNumberText {
         let negative = count > 0 && input.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
         let digits = negative ? count - 1 : count
         let value: UInt64?
+        // Unsafe: `end >= 8` (`>= 16`) keeps the word loads that end at `end` from starting before `input`.
         if digits > 0, digits <= 8, end >= 8 {
             value = EightDigits.leadingZeros(input, end: end, digits: digits)
         } else if digits > 8, digits <= 16, end >= 16, let high = EightDigits.leadingZeros(input, end: end - 8, digits: digits - 8) {

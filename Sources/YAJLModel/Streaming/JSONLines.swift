@@ -70,6 +70,7 @@ enum JSONLines {
         guard from < text.count, let base = text.baseAddress,
             let found = memchr(base + from, Int32(UInt8(ascii: "\n")), text.count - from)
         else { return nil }
+        // Unsafe: `memchr` searched only `text[from...]`, so `found` lies within `text`.
         return base.distance(to: UnsafeRawPointer(found))
     }
 

@@ -22,6 +22,7 @@ enum MappedFile {
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
             return try Data(contentsOf: url)
         }
+        // Unsafe: `Data` owns the read-only private mapping of `size` bytes and unmaps it when freed; the descriptor may close.
         return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 }

@@ -12,6 +12,7 @@ import Foundation
 /// bytes, and huge pages make filling it cost a few page faults instead of one per
 /// 4 KiB, which is most of what taking in a large document costs beyond parsing it.
 final class StreamBuffer {
+    // Unsafe: `base` holds `capacity` bytes (malloc'd, or mapped when `isMapped`), owned until `deinit` or `takeData`; `count <= capacity`.
     private(set) var base: UnsafeMutableRawPointer?
     private(set) var count = 0
     private(set) var capacity = 0
@@ -80,6 +81,7 @@ final class StreamBuffer {
     func append(upTo size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int {
         try reserve(size)
         guard let base else { return 0 }
+        // Unsafe: `reserve(size)` left at least `size` bytes free after `count`.
         let written = try fill(UnsafeMutableRawBufferPointer(start: base + count, count: size))
         count += max(0, min(written, size))
         return written
@@ -106,6 +108,7 @@ final class StreamBuffer {
             let trimmed = capacity - count > count / 8 ? realloc(block, count) ?? block : block
             data = Data(bytesNoCopy: trimmed, count: count, deallocator: .free)
         }
+        // Unsafe: the block now belongs to `data`; clearing `base` keeps `deinit` and later appends from freeing or writing it.
         base = nil
         count = 0
         capacity = 0

@@ -17,6 +17,7 @@ final class YAJLStream {
         // The keys, end to end in one array, each step pointing into it (the C side copies
         // them). The array ends in a NUL so that it has storage even when every key is "".
         let keys: [UInt8] = target.flatMap { $0.key.map { Array($0.utf8) } ?? [] } + [0]
+        // Unsafe: the steps point into `keys` only during `yjm_stream_create`, which copies them.
         let created: OpaquePointer? = keys.withUnsafeBufferPointer { keys in
             var offset = 0
             var steps: [yjm_target_step] = []
@@ -59,6 +60,7 @@ final class YAJLStream {
     }
 
     /// The events since the last ``forgetEvents()``.
+    // Unsafe: the C stream owns the events; the buffer is valid until the next feed, finish or consume.
     var events: UnsafeBufferPointer<yjm_event> {
         var count = 0
         let events = yjm_stream_events(handle, &count)
@@ -72,6 +74,7 @@ final class YAJLStream {
         var text: UnsafeMutablePointer<UInt8>?
         var length = 0
         guard yjm_stream_take_batch(handle, &tree, &text, &length) != 0, let text else { return nil }
+        // Unsafe: `yjm_stream_take_batch` hands over `text`, `length` bytes from `malloc`, which `MallocedBytes` frees.
         let bytes = MallocedBytes(taking: UnsafeMutableRawPointer(text), count: length)
         return JSONDocument(input: .malloced(bytes), tree: tree, options: options)
     }

@@ -12,6 +12,7 @@ func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     guard let base = bytes.baseAddress, count > 0 else { return hash }
     let first: UInt64
     let last: UInt64
+    // Unsafe: each load lies within `count` bytes: 8-byte loads only from 8 bytes on, 4-byte ones from 4, ending at `count`.
     switch count {
     case 8...:
         first = base.loadUnaligned(as: UInt64.self)
@@ -36,6 +37,7 @@ func _keyBytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) ->
     let count = a.count
     guard count == b.count else { return false }
     guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    // Unsafe: each load lies within `count` bytes of both keys (equal counts): as in `keyEndsHash`.
     switch count {
     case 8...16:
         return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)

@@ -21,6 +21,7 @@ public struct JSONUTF8View: Sendable {
     }
 
     /// Calls `body` with the bytes. The pointer is valid only during the call.
+    // Unsafe: `document` is held strongly, so its input and side buffer outlive the call; `source`'s range came from one of its nodes.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch source {
         case .input(let range):

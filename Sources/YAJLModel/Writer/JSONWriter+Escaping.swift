@@ -44,6 +44,7 @@ enum JSONEscaping {
     static func firstEscape(in text: UnsafeRawBufferPointer, from start: Int, escapingSlashes: Bool) -> Int {
         var index = start
         if let base = text.baseAddress {
+            // Unsafe: a word is loaded only while `index + 8 <= text.count`.
             while index + 8 <= text.count,
                 !wordNeedsEscape((base + index).loadUnaligned(as: UInt64.self), escapingSlashes: escapingSlashes)
             {
@@ -82,6 +83,7 @@ enum JSONEscaping {
             output.append(UInt8(ascii: "0"))
             output.append(byte >> 4 == 0 ? 0x30 : 0x31)
             let low = Int(byte & 0xF)
+            // Unsafe: `low` is a nibble, below the 16 bytes of `hexDigits`.
             output.append(withUnsafeBytes(of: hexDigits) { $0[low] })
         }
     }

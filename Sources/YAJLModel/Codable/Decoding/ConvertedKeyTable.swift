@@ -63,6 +63,7 @@ struct ConvertedKeyTable {
             let entry = entries[index]
             if entry.raw < 0 { break }
             if entry.hash == hash && Int(entry.rawCount) == raw.count {
+                // Unsafe: an entry's `raw` and `converted` ranges were appended to `arena` with it, and the arena is cleared only with the entries.
                 let found: R? = arena.withUnsafeBytes { arena in
                     let stored = UnsafeRawBufferPointer(rebasing: arena[Int(entry.raw)..<Int(entry.raw + entry.rawCount)])
                     guard _keyBytesEqual(stored, raw) else { return nil }

@@ -67,6 +67,7 @@ extension JSONValueDecoder {
         if path.count == depth {
             path.append(.index(index))
         } else {
+            // Unsafe: `path.count > depth` here: the array's first element pushed the step at `depth`, and deeper steps are popped before the next.
             path.withUnsafeMutableBufferPointer { $0[depth] = .index(index) }
         }
         self.node = node

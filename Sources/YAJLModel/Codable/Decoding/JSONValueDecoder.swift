@@ -100,6 +100,8 @@ final class JSONValueDecoder {
     @inline(__always)
     func tag(_ node: UInt32) -> UInt32 { document.tag(node) }
 
+    // Unsafe (this and the readers below): `scope.input` is non-nil only while the top-level decode holds the document's input
+    // (`withBytes`), and a node's offset and length lie within that input.
     /// Calls `body` with a string node's decoded UTF-8.
     @inline(__always)
     func withStringBytes<R>(_ node: UInt32, _ body: (UnsafeRawBufferPointer) -> R) -> R {

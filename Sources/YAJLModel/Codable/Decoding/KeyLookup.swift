@@ -77,6 +77,7 @@ extension JSONValueDecoder {
     /// enough to inline, where `valueIfKey` also converts and unescapes.
     @inline(__always)
     private func plainValue(_ key: UInt32, is name: UnsafeRawBufferPointer) -> UInt32? {
+        // Unsafe: `name.count` bytes are read from the input only after the key node's length was found equal to `name.count`.
         let entry = document.tree.nodes[Int(key)]
         guard entry.head & UInt32(YJM_KIND_MASK) == UInt32(YJM_STRING), Int(entry.head >> UInt32(YJM_KIND_BITS)) == name.count,
             let input = scope.input,

@@ -69,6 +69,7 @@ struct LookupHints {
 struct KeyBloom {
     // Four words rather than a SIMD4, addressed through a pointer: selecting one costs a few
     // scalar instructions, where building a SIMD4 mask cost about fifty and a switch a jump table.
+    // Unsafe: `offset(bit)` is at most 56, so each 8-byte load and store lies within the 64 bytes of `words`.
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     /// The key's three bits, in the low, the next and the next nine bits of the result.

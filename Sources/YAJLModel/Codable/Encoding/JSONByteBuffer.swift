@@ -65,6 +65,7 @@ struct JSONByteBuffer: JSONByteSink {
     subscript(offset: Int) -> UInt8 { base[offset] }
 
     /// The bytes in `range`, valid while the buffer is not changed.
+    // Unsafe: `range` lies within `0..<count`; the pointer is valid only until the next append may move the block.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
@@ -73,6 +74,7 @@ struct JSONByteBuffer: JSONByteSink {
     mutating func truncate(to offset: Int) { count = min(count, offset) }
 
     /// The bytes as `Data`, which takes the block over: the buffer must not be used or freed afterwards.
+    // Unsafe: `Data` frees the block from here on; the caller must not free or append to this buffer afterwards.
     func handOverAsData() -> Data {
         Data(bytesNoCopy: base, count: count, deallocator: .free)
     }

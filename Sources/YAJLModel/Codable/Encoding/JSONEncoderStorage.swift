@@ -135,6 +135,7 @@ struct JSONEncoderStorage {
             output.append(key)
         }
         let keyEnd = output.count
+        // Unsafe: `output.bytes` stays valid during `hasMember`, which only reads the output and appends nothing.
         if !frames[index].allowsRepeatedKeys {
             if frames[index].keyFilter & scan.filterBits == scan.filterBits
                 && hasMember(of: frames[index], key: output.bytes(contentStart + 1..<keyEnd))
@@ -181,6 +182,7 @@ struct JSONEncoderStorage {
         }
         guard order != Array(records.indices), let start = records.first?.separatorStart else { return }
         let end = output.count
+        // Unsafe: the region is copied out before `truncate` and the appends below reuse (or move) the output's block.
         let region = Array(output.bytes(start..<end))
         output.truncate(to: start)
         region.withUnsafeBytes { region in

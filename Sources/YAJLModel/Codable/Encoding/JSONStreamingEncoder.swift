@@ -63,6 +63,7 @@ final class JSONStreamingEncoder {
         state.deallocate()
     }
 
+    // Unsafe: set when the output block is handed to `Data`, so that `deinit` does not free it a second time.
     private var handedOver = false
 
     /// The output, which the encoder no longer owns afterwards.

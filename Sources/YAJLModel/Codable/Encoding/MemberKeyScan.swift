@@ -12,6 +12,7 @@ struct MemberKeyScan {
         var escapes = false
         var index = 0
         if let base = key.baseAddress {
+            // Unsafe: a word is loaded only while `index + 8 <= count`; the tail is read byte by byte.
             while index + 8 <= count {
                 let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 escapes = escapes || JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapingSlashes)
