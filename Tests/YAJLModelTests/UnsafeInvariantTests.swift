@@ -27,19 +27,32 @@ import Testing
 
     // MARK: Documents, inputs and views
 
-    /// Invariant: `JSONUTF8View` and `JSONValue` hold their document strongly, so that its input
-    /// and side buffer (`JSONUTF8View.withUnsafeBytes`) outlive the document's other owners.
+    /// Invariant: `JSONUTF8View` holds its document strongly, so that the document's input and
+    /// side buffer (`JSONUTF8View.withUnsafeBytes`) outlive its other owners: only views are kept.
     @Test func viewsKeepTheirDocumentAfterItIsDropped() throws {
         let text = #"{"plain": "in the input \#(String(repeating: "x", count: 60))", "escaped": "side\nbuffer \u00e9", "n": 12}"#
-        let (plain, escaped, raw, value) = try { () throws -> (JSONUTF8View, JSONUTF8View, JSONUTF8View, JSONValue) in
+        let (plain, escaped, raw) = try { () throws -> (JSONUTF8View, JSONUTF8View, JSONUTF8View) in
             let root = try JSONDocument(parsing: Self.exactData(text)).root
-            return (try #require(root["plain"]?.stringView), try #require(root["escaped"]?.stringView), root.rawJSON, try #require(root["n"]))
+            return (try #require(root["plain"]?.stringView), try #require(root["escaped"]?.stringView), try #require(root["n"]?.rawJSON))
         }()
         let others = Self.churn(text.utf8.count)
         #expect(plain == "in the input " + String(repeating: "x", count: 60))
         #expect(escaped.string == "side\nbuffer é")
-        #expect(raw.string == text)
-        #expect(value.int == 12)
+        #expect(raw.string == "12")
+        #expect(others.count == 8)
+    }
+
+    /// Invariant: a `JSONValue` holds its document strongly: only values are kept.
+    @Test func valuesKeepTheirDocumentAfterItIsDropped() throws {
+        let text = #"{"plain": "in the input \#(String(repeating: "x", count: 60))", "escaped": "side\nbuffer \u00e9", "n": 12}"#
+        let (plain, escaped, number) = try { () throws -> (JSONValue, JSONValue, JSONValue) in
+            let root = try JSONDocument(parsing: Self.exactData(text)).root
+            return (try #require(root["plain"]), try #require(root["escaped"]), try #require(root["n"]))
+        }()
+        let others = Self.churn(text.utf8.count)
+        #expect(plain.string == "in the input " + String(repeating: "x", count: 60))
+        #expect(escaped.string == "side\nbuffer é")
+        #expect(number.int == 12)
         #expect(others.count == 8)
     }
 
@@ -341,6 +354,61 @@ import Testing
         }
     }
 
+    /// Invariant: `YAJLStream.takeBatch` hands the batch's text (`malloc`ed) to `MallocedBytes`,
+    /// which the batch's document holds: small records, many to a feed, read after their readers go.
+    @Test func batchedRecordsOwnTheirText() throws {
+        let small = (0..<200).map { #"{"i": \#($0), "s": "value \#($0)"}"# }
+        var records: [JSONRecord] = []
+        do {
+            var elements = try JSONElementReader(chunks: [Array(("[" + small.joined(separator: ",") + "]").utf8)], at: "")
+            while let record = try elements.nextRecord() { records.append(record) }
+            var lines = JSONLinesReader(chunks: [Array(small.joined(separator: "\n").utf8)])
+            while let record = try lines.nextRecord() { records.append(record) }
+        }
+        let others = Self.churn(1000)
+        #expect(records.map { $0.value["s"]?.stringView?.string } == (0..<400).map { "value \($0 % 200)" })
+        #expect(records.map { $0.value["i"]?.int } == (0..<400).map { $0 % 200 })
+        #expect(others.count == 8)
+    }
+
+    /// Invariant: `MappedFile`'s `Data` owns the file's mapping, unmapped only when the `Data`
+    /// goes; the parallel reader reads its records from it, here a file of exactly one page
+    /// whose last record ends at the page's (and the mapping's) last byte, without a line feed.
+    @Test func mappedFileRecordsReadToTheLastByte() async throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var lines = (0..<40).map { #"{"n": \#($0), "s": "\#(String(repeating: "m", count: $0))"}"# }
+        let used = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        lines.append(#"""# + String(repeating: "z", count: page - used - 2) + #"""#)
+        let text = lines.joined(separator: "\n")
+        #expect(text.utf8.count == page)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-unsafe-\(UUID().uuidString).jsonl")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for concurrency in [1, 2] {
+            var values: [JSONValue] = []
+            try await JSONLinesReader.forEachRecord(contentsOf: url, options: .with(readSize: 512), concurrency: concurrency) { values.append($0.value) }
+            #expect(values.count == 41)
+            #expect(values.prefix(40).map { $0["n"]?.int } == (0..<40).map { $0 })
+            #expect(values.last?.stringView?.count == page - used - 2)
+        }
+    }
+
+    /// Invariant: `StreamBuffer.append(upTo:_:)` reserves `size` bytes before the file is read
+    /// into its spare room: reads of one byte more than the first block, and of exactly it.
+    @Test func fileReadsFillTheBufferToItsEnd() throws {
+        let lines = (0..<3).map { String(repeating: Character(String($0)), count: 50_000) }
+        let text = lines.map { "\"\($0)\"" }.joined(separator: "\n")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-unsafe-\(UUID().uuidString).jsonl")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for readSize in [65_535, 65_536, 65_537, 131_073] {
+            var reader = try JSONLinesReader(contentsOf: url, options: .with(readSize: readSize))
+            var strings: [String] = []
+            while let record = try reader.nextRecord() { strings.append(record.value.string ?? "") }
+            #expect(strings == lines, "read size \(readSize)")
+        }
+    }
+
     // MARK: Encoding
 
     /// Invariant: `JSONByteBuffer` grows before a write would pass `capacity` (its first block is
@@ -417,20 +485,43 @@ import Testing
         #expect(try YAJLEncoder().encode([controls]) == (try JSONEncoder().encode([controls])))
     }
 
+    /// `body` with `bytes` in a `malloc` block of exactly their size (none for no bytes).
+    static func withExactBytes<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let block = malloc(max(bytes.count, 1))!
+        defer { free(block) }
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { block.copyMemory(from: base, byteCount: bytes.count) } }
+        return body(UnsafeRawBufferPointer(start: block, count: bytes.count))
+    }
+
     /// Invariant: the word-at-a-time key and string scans (`keyEndsHash`, `_keyBytesEqual`,
-    /// `MemberKeyScan`, `JSONEscaping.firstEscape`) load only within the bytes' count: keys and
-    /// strings of every length around 4, 8 and 16, the last at the end of an exact input.
-    @Test func keysAndStringsOfEveryShortLength() throws {
+    /// `MemberKeyScan`, `JSONEscaping.firstEscape`) load only within the bytes' count: each reads
+    /// keys of every length to 20 in blocks of exactly their size, and must see their last byte.
+    @Test func wordScansStayWithinTheirBytes() throws {
         for length in 1...20 {
-            let key = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0))) })
-            let object = [key: length, String(key.dropLast()) + "Z": -length]
+            let key = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+            let lastDiffers = Array(key.dropLast()) + [UInt8(ascii: "Z")]
+            let quoteLast = Array(key.dropLast()) + [UInt8(ascii: "\"")]
+            let hash = Self.withExactBytes(key) { keyEndsHash($0) }
+            #expect(hash == key.withUnsafeBytes { keyEndsHash($0) }, "\(length)")
+            #expect(hash != Self.withExactBytes(lastDiffers) { keyEndsHash($0) }, "\(length)")
+            Self.withExactBytes(key) { a in
+                #expect(Self.withExactBytes(key) { _keyBytesEqual(a, $0) }, "\(length)")
+                #expect(!Self.withExactBytes(lastDiffers) { _keyBytesEqual(a, $0) }, "\(length)")
+                #expect(!MemberKeyScan(a, escapingSlashes: true).needsEscaping, "\(length)")
+                #expect(JSONEscaping.firstEscape(in: a, from: 0, escapingSlashes: true) == length, "\(length)")
+            }
+            Self.withExactBytes(quoteLast) { text in
+                #expect(MemberKeyScan(text, escapingSlashes: true).needsEscaping, "\(length)")
+                #expect(JSONEscaping.firstEscape(in: text, from: 0, escapingSlashes: true) == length - 1, "\(length)")
+            }
+            // Through the coders and a document too.
+            let name = String(decoding: key, as: UTF8.self)
+            let object = [name: length, String(decoding: lastDiffers, as: UTF8.self): -length]
             let data = try YAJLEncoder().encode(object)
             #expect(try JSONDecoder().decode([String: Int].self, from: data) == object)
             #expect(try YAJLDecoder().decode([String: Int].self, from: data) == object)
-            let padding = String(repeating: " ", count: 70)
-            let document = try JSONDocument(parsing: Self.exactData(padding + #"{"\#(key)": "\#(key)"}"#))
-            #expect(document.root[key]?.stringView == key)
-            #expect(document.root.object?.keys.map { $0 } == [key])
+            let document = try JSONDocument(parsing: Self.exactData(String(repeating: " ", count: 70) + #"{"\#(name)": "\#(name)"}"#))
+            #expect(document.root[name]?.stringView == name)
         }
     }
 }

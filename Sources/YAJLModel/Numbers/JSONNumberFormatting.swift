@@ -31,7 +31,7 @@ enum JSONNumberFormatting {
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
             return
         }
-        // Unsafe: 24 bytes hold `UInt64.max`'s 20 digits and a sign, written backwards from `end`.
+        // Unsafe: the text, written backwards from `end`, is at most 20 bytes (`UInt64.max`'s digits, or 19 and a sign).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
             guard let end = text.baseAddress.map({ $0 + 24 }) else { return }
             var start = end - DecimalDigits.write(UInt64(truncatingIfNeeded: value.magnitude), before: end)
