@@ -116,8 +116,8 @@ import Testing
     /// holds (-342...308); beyond them the value is zero or out of range without a lookup.
     @Test func powersOfTenAtTheEndsOfTheTable() throws {
         let cases: [(String, Double)] = [
-            ("1e-342", 0), ("1e-343", 0), ("5e-324", 5e-324), ("2.2250738585072014e-308", 2.2250738585072014e-308),
-            ("1e308", 1e308), ("1.7976931348623157e308", .greatestFiniteMagnitude), ("1e-325", 0), ("9e-324", 1e-323),
+            ("1e-342", 0), ("1e-343", 0), ("5e-324", .leastNonzeroMagnitude), ("2.2250738585072014e-308", 2.2250738585072014e-308),
+            ("1e308", 1e308), ("1.7976931348623157e308", .greatestFiniteMagnitude), ("1e-325", 0), ("9e-324", 2 * .leastNonzeroMagnitude),
         ]
         for (text, expected) in cases {
             #expect(try JSONDocument(parsing: text).root.double == expected, "\(text)")
@@ -475,11 +475,11 @@ import Testing
         let unsigned: [UInt64] = [.max, 10_000_000_000_000_000_000]
         #expect(try YAJLEncoder().encode(unsigned) == (try JSONEncoder().encode(unsigned)))
         let doubles: [Double] = [
-            -0.00012345678901234567, -1.2345678901234567e-5, -2.2250738585072014e-308, -4.9406564584124654e-324,
+            -0.00012345678901234567, -1.2345678901234567e-5, -2.2250738585072014e-308, -.leastNonzeroMagnitude,
             -1.7976931348623157e308, 123_456_789.12345678, -0.1, 1e-7, 1e16, 1.2345678901234567e16, 1e22,
         ]
         #expect(try YAJLEncoder().encode(doubles) == (try JSONEncoder().encode(doubles)))
-        let floats: [Float] = [-1.17549435e-38, -3.40282347e38, -1.401298e-45, -0.000123456789, 16_777_217]
+        let floats: [Float] = [-.leastNormalMagnitude, -3.40282347e38, -.leastNonzeroMagnitude, -0.000123456789, 16_777_216]
         #expect(try YAJLEncoder().encode(floats) == (try JSONEncoder().encode(floats)))
         let controls = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }) + "\"\\/"
         #expect(try YAJLEncoder().encode([controls]) == (try JSONEncoder().encode([controls])))
