@@ -176,7 +176,7 @@ struct KeyBytesCache {
     }
 }
 
-/// A coding key's UTF-8 as `KeyBytesCache` keeps it.
+/// A coding key's UTF-8 as `KeyBytesCache` keeps it, or as a decoder reads it from `stringValue`.
 struct CachedKey {
     /// `stringValue`, converted if the cache converts.
     let name: UnsafeRawBufferPointer
@@ -184,15 +184,17 @@ struct CachedKey {
     /// strategy, without converting it (see `KeyBytesCache.Spelling`); other JSON keys may match
     /// too, once converted.
     let spelling: UnsafeRawBufferPointer
-    /// `KeyBloom.bits` of `name`.
-    let bits: UInt32
+    /// `KeyBloom.bits` of `name` when the cache has them; nil when they are worked out only if
+    /// a lookup asks (a lookup in a small object needs only `JSONValueDecoder.passedBit`).
+    private let knownBits: UInt32?
 
-    init(name: UnsafeRawBufferPointer, spelling: UnsafeRawBufferPointer, bits: UInt32) {
-        (self.name, self.spelling, self.bits) = (name, spelling, bits)
+    init(name: UnsafeRawBufferPointer, spelling: UnsafeRawBufferPointer, bits: UInt32? = nil) {
+        (self.name, self.spelling, self.knownBits) = (name, spelling, bits)
     }
 
-    init(name: UnsafeRawBufferPointer, spelling: UnsafeRawBufferPointer) {
-        self.init(name: name, spelling: spelling, bits: KeyBloom.bits(name))
+    /// `KeyBloom.bits` of `name`.
+    var bits: UInt32 {
+        @inline(__always) get { knownBits ?? KeyBloom.bits(name) }
     }
 }
 

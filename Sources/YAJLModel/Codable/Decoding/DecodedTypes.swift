@@ -11,7 +11,7 @@ struct DecodedTypes {
     private struct Entry {
         var type: ObjectIdentifier?
         var kind: CollectionKind?
-        /// A `KeyedContainerMaker<JSONKeyedDecodingContainer<K>>`, `K` being the entry's type.
+        /// A `KeyedContainerMaker<K, JSONKeyedDecodingContainer<K>>`, `K` being the entry's type.
         var maker: AnyObject?
     }
 
@@ -50,12 +50,12 @@ struct DecodedTypes {
 
     /// The maker of `Key`'s containers.
     @inline(__always)
-    mutating func containerMaker<Key: CodingKey>(for _: Key.Type) -> KeyedContainerMaker<JSONKeyedDecodingContainer<Key>> {
+    mutating func containerMaker<Key: CodingKey>(for _: Key.Type) -> KeyedContainerMaker<Key, JSONKeyedDecodingContainer<Key>> {
         let index = index(of: Key.self)
         // Unsafe: an entry's maker is one made for the entry's own type, `Key` here (checked in
         // debug builds, which the sanitizer runs use).
-        if let maker = entries[index].maker { return unsafeDowncast(maker, to: KeyedContainerMaker<JSONKeyedDecodingContainer<Key>>.self) }
-        let maker = KeyedContainerMaker<JSONKeyedDecodingContainer<Key>>()
+        if let maker = entries[index].maker { return unsafeDowncast(maker, to: KeyedContainerMaker<Key, JSONKeyedDecodingContainer<Key>>.self) }
+        let maker = KeyedContainerMaker<Key, JSONKeyedDecodingContainer<Key>>()
         entries[index].maker = maker
         return maker
     }

@@ -11,7 +11,7 @@ extension JSONValueDecoder {
     /// matches them, unless the key at the hint is `key.spelling`.
     @inline(__always)
     func member(_ key: CachedKey, in object: UInt32, slot: Int) -> UInt32? {
-        if usesDefaultKeys { return member(named: key.name, bits: key.bits, in: object, keys: KeyReading(slot: slot, converts: false)) }
+        if usesDefaultKeys { return member(key, in: object, keys: KeyReading(slot: slot, converts: false)) }
         return convertedMember(key, in: object, slot: slot)
     }
 
@@ -22,24 +22,27 @@ extension JSONValueDecoder {
         // The usual case under `.convertFromSnakeCase`: the member at the hint is the key's snake_case.
         let hint = lookupHints.hint(slot)
         if hint.pointee.object != object { hint.pointee = LookupHint(object: object, next: document.firstChild(object)) }
-        if hint.pointee.next < document.containerEnd(object), !hint.pointee.seen.contains(key.bits, strong: true),
+        let bits = key.bits
+        if hint.pointee.next < document.containerEnd(object), !hint.pointee.seen.contains(bits, strong: true),
             let value = plainValue(hint.pointee.next, is: key.spelling)
         {
             hint.pointee.next = document.subtreeEnd(value)
-            hint.pointee.seen.insert(key.bits, strong: true)
+            hint.pointee.seen.insert(bits, strong: true)
             return value
         }
-        return member(named: key.name, bits: key.bits, in: object, keys: KeyReading(slot: slot, converts: true))
+        return member(key, in: object, keys: KeyReading(slot: slot, converts: true))
     }
 
     @inline(__always)
-    private func member(named name: UnsafeRawBufferPointer, bits: UInt32, in object: UInt32, keys: KeyReading) -> UInt32? {
+    private func member(_ key: CachedKey, in object: UInt32, keys: KeyReading) -> UInt32? {
+        let name = key.name
         let first = document.firstChild(object)
         let end = document.containerEnd(object)
         let hint = lookupHints.hint(keys.slot)
         if !keys.converts, document.payload(object) <= Self.scannedObjectSize {
-            return smallMember(named: name, bits: bits, first: first, end: end, object: object, keys: keys, hint: hint)
+            return smallMember(named: name, first: first, end: end, object: object, keys: keys, hint: hint)
         }
+        let bits = key.bits
         // The usual case: the key is the member at the hint, and none before it has the key.
         if hint.pointee.object == object, hint.pointee.next < end, !hint.pointee.seen.contains(bits, strong: keys.converts),
             let value = keys.converts ? valueIfKey(hint.pointee.next, is: name, keys: keys) : plainValue(hint.pointee.next, is: name)
@@ -55,10 +58,10 @@ extension JSONValueDecoder {
     /// the hint when its key is `name` and no key before it can be, else a scan from the first.
     @inline(__always)
     private func smallMember(
-        named name: UnsafeRawBufferPointer, bits: UInt32, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading,
+        named name: UnsafeRawBufferPointer, first: UInt32, end: UInt32, object: UInt32, keys: KeyReading,
         hint: UnsafeMutablePointer<LookupHint>
     ) -> UInt32? {
-        let bit = UInt64(1) &<< UInt64(bits & 63)
+        let bit = Self.passedBit(name)
         if hint.pointee.object != object { (hint.pointee.object, hint.pointee.next, hint.pointee.passed) = (object, first, 0) }
         if hint.pointee.next < end, hint.pointee.passed & bit == 0, let value = plainValue(hint.pointee.next, is: name) {
             hint.pointee.next = document.subtreeEnd(value)
@@ -69,6 +72,23 @@ extension JSONValueDecoder {
         // A key found elsewhere than at the hint leaves keys before the hint that `passed` lacks.
         if value != nil { hint.pointee.passed = ~0 }
         return value
+    }
+
+    /// One of 64 bits for `name`, from its length and four of its bytes (the first, the middle
+    /// and the last two) mixed by one multiplication: it need only tell apart the few keys of
+    /// one small object, where a shared bit costs a scan of at most `scannedObjectSize` members,
+    /// and costs less than `KeyBloom.bits`.
+    @inline(__always)
+    static func passedBit(_ name: UnsafeRawBufferPointer) -> UInt64 {
+        let count = name.count
+        var word = UInt64(truncatingIfNeeded: count)
+        if count > 1 {
+            word |= UInt64(name[0]) << 8 | UInt64(name[count &>> 1]) << 16
+            word |= UInt64(name[count &- 2]) << 24 | UInt64(name[count &- 1]) << 32
+        } else if count == 1 {
+            word |= UInt64(name[0]) << 8
+        }
+        return 1 &<< ((word &* 0x9E37_79B9_7F4A_7C15) &>> 58)
     }
 
     /// The value node after `key` if `key` is a string without escapes whose bytes are `name`,

@@ -10,7 +10,7 @@
 struct LookupHint {
     var object: UInt32 = .max
     var next: UInt32 = 0
-    /// In an object of at most `scannedObjectSize` members, one bit (`KeyBloom.bits & 63`) of
+    /// In an object of at most `scannedObjectSize` members, one bit (`JSONValueDecoder.passedBit`) of
     /// each key before `next`: all of them once a lookup found a key out of order, which
     /// sends the object's later lookups to a scan.
     var passed: UInt64 = 0
