@@ -7,14 +7,11 @@ import CYAJLTree
 /// The table holds only the type's own keys, fixed at compile time; keys from the input
 /// only probe it, so a probe scans at most the table's own entries whatever the input.
 public struct _JSONKeyTable: Sendable {
-    /// Every property's first key, UTF-8, one after another.
-    private let bytes: [UInt8]
-    /// Property i's first key is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
-    private let ends: [Int]
+    /// Every property's first key, entry i being property i's (a `KeyTable` of trusted keys:
+    /// its probes are not bounded, so that every key is found).
+    private let keys: KeyTable<Void>
     /// The keys after the first of each dotted path (empty for a plain key).
     let rests: [ArraySlice<String>]
-    /// Property index + 1 in each slot, 0 for an empty one.
-    private let slots: [Int32]
     /// Bit n: some first key is n bytes long (bit 63: 63 or more). A member whose key has
     /// no length here is passed over by its node alone, without reading its bytes.
     private let lengths: UInt64
@@ -25,32 +22,18 @@ public struct _JSONKeyTable: Sendable {
 
     /// A table of `paths`, each property's keys from the model's object to its value, by property index.
     public init(_ paths: [[String]]) {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
+        var keys = KeyTable<Void>(arenaLimit: Int(Int32.max), probeLimit: .max)
         for path in paths {
-            bytes += (path.first ?? "").utf8
-            ends.append(bytes.count)
+            var key = path.first ?? ""
+            _ = key.withUTF8 { keys.insert(UnsafeRawBufferPointer($0), value: ()) }
         }
-        var capacity = 8
-        while capacity < paths.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
-        bytes.withUnsafeBytes { all in
-            for index in paths.indices {
-                let key = UnsafeRawBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-                var slot = Int(truncatingIfNeeded: keyEndsHash(key)) & (capacity - 1)
-                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-                slots[slot] = Int32(index + 1)
-            }
-        }
+        self.keys = keys
         self.lengths = paths.reduce(0) { $0 | Self.lengthBit(($1.first ?? "").utf8.count) }
         self.firstKeysAreUnique = Set(paths.map { $0.first ?? "" }).count == paths.count
-        self.bytes = bytes
-        self.ends = ends
         self.rests = paths.map { $0.dropFirst() }
-        self.slots = slots
     }
 
-    var count: Int { ends.count }
+    var count: Int { rests.count }
 
     @inline(__always)
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
@@ -60,33 +43,21 @@ public struct _JSONKeyTable: Sendable {
     /// call for a property is the last member, as lookups find).
     @inline(__always)
     func forEachMember(of object: JSONValue, _ body: (_ property: Int, _ value: UInt32) -> Void) {
-        bytes.withUnsafeBytes { keys in
-            ends.withUnsafeBufferPointer { ends in
-                slots.withUnsafeBufferPointer { slots in
-                    let mask = slots.count &- 1
-                    let count = ends.count
-                    @inline(__always) func key(_ index: Int) -> UnsafeRawBufferPointer {
-                        UnsafeRawBufferPointer(rebasing: keys[(index == 0 ? 0 : ends[index &- 1])..<ends[index]])
-                    }
-                    var expected = firstKeysAreUnique ? 0 : count  // `count`: no guess
-                    object.document.forEachMember(of: object.node, keyLengths: lengths) { member, value in
-                        if expected < count, _keyBytesEqual(key(expected), member) {
-                            body(expected, value)
-                            expected &+= 1
-                            return
-                        }
-                        var slot = Int(truncatingIfNeeded: keyEndsHash(member)) & mask
-                        while slots[slot] != 0 {
-                            let index = Int(slots[slot] &- 1)
-                            if _keyBytesEqual(key(index), member) {
-                                body(index, value)
-                                if firstKeysAreUnique {
-                                    expected = index &+ 1
-                                    return
-                                }
-                            }
-                            slot = (slot &+ 1) & mask
-                        }
+        keys.withUnsafeTable { keys in
+            let count = keys.entries.count
+            var expected = firstKeysAreUnique ? 0 : count  // `count`: no guess
+            object.document.forEachMember(of: object.node, keyLengths: lengths) { member, value in
+                if expected < count, _keyBytesEqual(keys.key(expected), member) {
+                    body(expected, value)
+                    expected &+= 1
+                    return
+                }
+                var probe = keys.probe(keyEndsHash(member))
+                while let index = keys.nextMatch(member, &probe) {
+                    body(index, value)
+                    if firstKeysAreUnique {
+                        expected = index &+ 1
+                        return
                     }
                 }
             }

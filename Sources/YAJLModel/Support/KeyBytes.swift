@@ -4,7 +4,7 @@
 /// fewer), read in at most two loads. Keys are short and mostly differ at their ends, so
 /// this spreads them well for a fraction of a byte-by-byte hash; equal hashes are then
 /// compared byte for byte. Tables that input keys can fill must bound their probes (see
-/// `ConvertedKeyTable`), since input can make many keys collide.
+/// `KeyTable`), since input can make many keys collide.
 @inline(__always)
 func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count

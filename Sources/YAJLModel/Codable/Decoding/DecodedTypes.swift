@@ -1,8 +1,11 @@
+import Foundation
+
 /// The decoded-types cache: what a decode has worked out about the Swift types it meets,
 /// each fact found once per type rather than once per value.
 ///
 /// - Maps: a type to its `CollectionKind` (for the types `unwrap` decodes) and, for a
-///   `CodingKey` type, the `KeyedContainerMaker` of its containers.
+///   `CodingKey` type, the `KeyedContainerMaker` of its containers; and `Date`, under the
+///   `.formatted` strategy, to its formatter's shortcut.
 /// - Bounded: 128 entries, two places for each type; a type that finds both taken replaces one,
 ///   and the replaced type's facts are worked out again when next asked.
 /// - Invalidated: with its decode (it lives in `DecodingCaches`).
@@ -58,5 +61,17 @@ struct DecodedTypes {
         let maker = KeyedContainerMaker<Key, JSONKeyedDecodingContainer<Key>>()
         entries[index].maker = maker
         return maker
+    }
+
+    /// How the `.formatted` date strategy's formatter reads dates without it, once the first
+    /// date asked: `.some(nil)` when it cannot.
+    private var formatterShortcut: FormatterShortcut??
+
+    /// The shortcut of `formatter`, the date strategy's, looked up at the first date of a decode.
+    mutating func shortcut(for formatter: DateFormatter) -> FormatterShortcut? {
+        if let known = formatterShortcut { return known }
+        let shortcut = FormatterShortcut(formatter)
+        formatterShortcut = .some(shortcut)
+        return shortcut
     }
 }

@@ -16,9 +16,9 @@ final class DecodingScope {
     /// A scope whose key bytes start as `keyBytes`, or as the decoder's kept ones.
     init(input: UnsafeRawPointer?, options: YAJLDecoder.Options, keyBytes: KeyBytesCache? = nil) {
         slot.initialize(to: input)
-        let conversions = KeyConversions(memo: options.usesDefaultKeys ? nil : options.keyConversions)
         caches.initialize(to: DecodingCaches(
-            keyBytes: keyBytes ?? options.keyBytes.take() ?? KeyBytesCache(spelling: options.keySpelling), convertedKeys: ConvertedKeyTable(conversions: conversions)))
+            keyBytes: keyBytes ?? options.keyBytes.take() ?? KeyBytesCache(spelling: options.keySpelling),
+            convertedKeys: (options.usesDefaultKeys ? nil : options.convertedKeys.take()) ?? ConvertedKeyTable()))
     }
 
     deinit {
@@ -35,7 +35,9 @@ final class DecodingScope {
     }
 }
 
-/// Answers about types, keys and dates that do not change during a decode.
+/// The decoder's caches, each in a file of its own, which says what it maps, what bounds it,
+/// when it is invalidated and what hostile keys cost. The first two outlive the decode, kept
+/// on the decoder's shelves.
 struct DecodingCaches {
     /// The UTF-8 of the coding keys looked up so far.
     var keyBytes: KeyBytesCache
@@ -44,17 +46,5 @@ struct DecodingCaches {
     /// What the decode has worked out about the types it met.
     var types = DecodedTypes()
 
-    /// How the `.formatted` date strategy's formatter reads dates without it, once the first
-    /// date asked: `.some(nil)` when it cannot.
-    private var formatterShortcut: FormatterShortcut??
-
     init(keyBytes: KeyBytesCache, convertedKeys: ConvertedKeyTable) { (self.keyBytes, self.convertedKeys) = (keyBytes, convertedKeys) }
-
-    /// The shortcut of `formatter`, the date strategy's, looked up at the first date of a decode.
-    mutating func shortcut(for formatter: DateFormatter) -> FormatterShortcut? {
-        if let known = formatterShortcut { return known }
-        let shortcut = FormatterShortcut(formatter)
-        formatterShortcut = .some(shortcut)
-        return shortcut
-    }
 }

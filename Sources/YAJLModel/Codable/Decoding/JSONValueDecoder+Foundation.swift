@@ -37,7 +37,7 @@ extension JSONValueDecoder {
     /// A date as `JSONDecoder`'s `.formatted(formatter)` reads it: through the formatter's
     /// shortcut when it has one and the text is in its exact form, through the formatter otherwise.
     private func formattedDate(_ node: UInt32, _ depth: Int, _ element: PathElement?, _ formatter: DateFormatter) throws -> Date {
-        if tag(node) == UInt32(YJM_STRING), let shortcut = scope.caches.pointee.shortcut(for: formatter),
+        if tag(node) == UInt32(YJM_STRING), let shortcut = scope.caches.pointee.types.shortcut(for: formatter),
             let date = withStringBytes(node, shortcut.date(from:))
         {
             return date

@@ -24,10 +24,15 @@ struct LookupHint {
 /// The decoder's lookup hints, one per container depth, in memory of their own: reached through
 /// an array, each lookup would pay a uniqueness check and a closure.
 ///
-/// - Maps: a container depth to where the last lookup at that depth ended (`LookupHint`).
+/// This is the decoder's position state, not a cache: like its node and path, a hint says where
+/// decoding stands in one object (the member after the last one found, and the keys passed), so
+/// it is true only of that object and is never consulted for another. It is not one of the
+/// decoder's caches (`DecodingCaches`): dropping one loses no answer, only the position.
+///
+/// - Holds: per container depth, where the last lookup at that depth ended (`LookupHint`).
 /// - Bounded: one hint per depth reached, so by the parse's nesting limit.
-/// - Invalidated: a hint belongs to one object at a time; the first lookup in another object
-///   at its depth starts it afresh. The hints go with their decoder.
+/// - Reset: the first lookup in another object at a depth starts its hint afresh. The hints go
+///   with their decoder.
 /// - Hostile keys: a hint costs the same whatever the keys; its filter (`KeyBloom`) only
 ///   decides when a lookup scans the members before the hint, which it always may.
 struct LookupHints {

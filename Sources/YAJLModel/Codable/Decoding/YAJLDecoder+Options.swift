@@ -8,14 +8,14 @@ extension YAJLDecoder {
         var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
         var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys {
             didSet {  // a new strategy converts anew
-                keyConversions = KeyConversionMemo()
-                keyBytes = KeyBytesShelf()
+                convertedKeys = CacheShelf()
+                keyBytes = CacheShelf()
             }
         }
-        /// The keys converted by `keyDecodingStrategy` so far, by this decoder's every decode.
-        var keyConversions = KeyConversionMemo()
+        /// The JSON keys converted by `keyDecodingStrategy`, kept from one decode to the next.
+        var convertedKeys = CacheShelf<ConvertedKeyTable>()
         /// The coding keys' bytes and spellings, kept from one decode to the next.
-        var keyBytes = KeyBytesShelf()
+        var keyBytes = CacheShelf<KeyBytesCache>()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var parseOptions = JSONParseOptions()
 

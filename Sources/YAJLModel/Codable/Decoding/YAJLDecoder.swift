@@ -115,8 +115,8 @@ public final class YAJLDecoder: Sendable {
             let scope = DecodingScope(input: bytes.baseAddress, options: options)
             defer {
                 scope.input = nil  // a decoder that escapes reads the input safely, through the document
-                scope.caches.pointee.convertedKeys.conversions.save()
                 options.keyBytes.put(scope.caches.pointee.keyBytes)
+                if !options.usesDefaultKeys { options.convertedKeys.put(scope.caches.pointee.convertedKeys) }
             }
             let decoder = JSONValueDecoder(target, options: options, scope: scope, prefix: prefix)
             return try decoder.unwrap(target.node, as: type, depth: 0, nil)

@@ -47,13 +47,13 @@ final class JSONStreamingEncoder {
             prettyPrinted: formatting.contains(.prettyPrinted), sortedKeys: formatting.contains(.sortedKeys),
             escapesSlashes: !formatting.contains(.withoutEscapingSlashes))))
         if case .convertToSnakeCase = options.keyEncodingStrategy {
-            snakeCaseKeys = KeyBytesCache(converting: KeyConversions(memo: options.keyConversions), by: KeyConversion.toSnakeCase)
+            snakeCaseKeys = options.keyBytes.take() ?? KeyBytesCache(converting: KeyConversion.toSnakeCase)
         }
     }
 
-    /// Hands the keys converted by this encode to the encoder, for its next encodes.
+    /// Hands the keys converted by this encode back to the encoder, for its next encodes.
     func saveKeyConversions() {
-        snakeCaseKeys.conversions?.save()
+        if case .convertToSnakeCase = options.keyEncodingStrategy { options.keyBytes.put(snakeCaseKeys) }
     }
 
     deinit {

@@ -8,10 +8,10 @@ extension YAJLEncoder {
         var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
         var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
         var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys {
-            didSet { keyConversions = KeyConversionMemo() }  // a new strategy converts anew
+            didSet { keyBytes = CacheShelf() }  // a new strategy converts anew
         }
-        /// The keys converted by `.convertToSnakeCase` so far, by this encoder's every encode.
-        var keyConversions = KeyConversionMemo()
+        /// The coding keys converted by `.convertToSnakeCase`, kept from one encode to the next.
+        var keyBytes = CacheShelf<KeyBytesCache>()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
