@@ -28,11 +28,11 @@ struct KeyTable<Value> {
 
     private(set) var arena: [UInt8] = []
     private(set) var entries: [Entry] = []
-    /// Entry index + 1 by slot, 0 for a free one; a power of two in number, at least two. Free
-    /// slots shared by every table until its first key, so that an unused table allocates nothing.
-    private var slots = keyTableNoSlots
+    /// Entry index + 1 by slot, 0 for a free one; a power of two in number, or none (and no
+    /// allocation) until the first key, so that an unused table costs nothing.
+    private var slots: [Int32] = []
     /// How far a hash is shifted right to give its first slot: 64 less log2 of `slots.count`.
-    private var shift: UInt64 = 63
+    private var shift: UInt64 = 64
     let arenaLimit: Int
     let probeLimit: Int
 
@@ -68,7 +68,7 @@ struct KeyTable<Value> {
         if arena.count + size > arenaLimit {
             arena.removeAll(keepingCapacity: true)
             entries.removeAll(keepingCapacity: true)
-            (slots, shift) = (keyTableNoSlots, 63)
+            slots.removeAll()
         }
         if 2 * (entries.count + 1) > slots.count { rehash(count: max(16, 2 * slots.count)) }
         guard let slot = freeSlot(keyEndsHash(key)) else { return nil }
@@ -107,6 +107,3 @@ struct KeyTable<Value> {
 
 extension KeyTable: Sendable where Value: Sendable {}
 extension KeyTable.Entry: Sendable where Value: Sendable {}
-
-/// The slots of a table without keys: two, free, shared by every such table.
-private let keyTableNoSlots: [Int32] = [0, 0]

@@ -1,7 +1,7 @@
 /// A `KeyTable`'s storage as buffers, for its lookups: no bounds checks, no uniqueness checks,
 /// no closure per probe. Made only by `KeyTable.withUnsafeTable`, and valid only there.
 ///
-/// It relies on the table's invariants: `slots.count` is a power of two, 2 to the power of
+/// It relies on the table's invariants: `slots.count` is 0 or a power of two, 2 to the power of
 /// 64 − `shift`; a slot holds 0 or an
 /// index + 1 of `entries`; an entry's `start ..< start + count` lies in `arena`, and so do the
 /// owner's bytes after it (entries, slots and arena are appended and cleared together).
@@ -19,11 +19,11 @@ struct _UnsafeKeyTable<Value> {
         var remaining: Int
     }
 
-    /// A lookup of a key whose `keyEndsHash` is `hash`, from its first slot.
+    /// A lookup of a key whose `keyEndsHash` is `hash`, from its first slot; none in a table without slots.
     @inline(__always)
     func probe(_ hash: UInt64) -> Probe {
-        // Unsafe: shifted right by 64 − log2(`slots.count`), the hash is below `slots.count`.
-        Probe(slot: Int(truncatingIfNeeded: hash &>> shift), remaining: probeLimit)
+        // Unsafe: shifted right by 64 − log2(`slots.count`), the hash is below `slots.count`; a table without slots probes none.
+        Probe(slot: Int(truncatingIfNeeded: hash &>> shift), remaining: slots.isEmpty ? 0 : probeLimit)
     }
 
     /// `count` bytes of the arena from `start`.
