@@ -86,7 +86,7 @@ import Testing
         let keys = (0..<40).map { "k\($0)".keyTablePadded(to: 16) }
         var restartedAt: Int?
         for (value, key) in keys.enumerated() {
-            _ = try #require(Self.withKey(key) { table.insert($0, value: value, followedBy: $0) })
+            _ = try #require(Self.withKey(key) { table.insert($0, value: value, followedBy: Array($0)) })
             #expect(table.arena.count <= 256)
             if restartedAt == nil && table.entries.count < value + 1 { restartedAt = value }
         }

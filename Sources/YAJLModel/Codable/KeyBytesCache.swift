@@ -88,7 +88,7 @@ struct KeyBytesCache {
         withUnsafeBytes(of: (UInt64(UInt(bitPattern: ObjectIdentifier(Key.self))), bits), body)
     }
 
-    private static let idCount = MemoryLayout<(UInt64, UInt64)>.size
+    private static let idCount = Int32(MemoryLayout<(UInt64, UInt64)>.size)
 
     /// Calls `body` with the key at `place`, a place the arena has held since the last key was
     /// cached. Mutating only so that, called through a pointer, it reads the cache where it is
@@ -109,24 +109,16 @@ struct KeyBytesCache {
     @inline(never)
     private mutating func fill<Key: CodingKey>(_ key: Key, bits: UInt64) -> Place? {
         var name = convert.map { $0(key.stringValue) } ?? key.stringValue
-        var spelled = switch spelling {
-        case .asIs: ""  // the name itself
+        let spelled: String? = switch spelling {
+        case .asIs: nil  // the name itself
         case .snakeCase: snakeCaseSpelling(of: name) ?? "\""
         case .none: "\""
         }
         let length = Int32(name.utf8.count)
-        let idCount = Int32(Self.idCount)
-        var names = spelling == .asIs
-            ? Names(length: length, spelling: idCount, spellingLength: length, bloomBits: 0)
-            : Names(length: length, spelling: idCount + length, spellingLength: Int32(spelled.utf8.count), bloomBits: 0)
-        return Self.withID(Key.self, bits) { id in
-            name.withUTF8 { name in
-                spelled.withUTF8 { spelled in
-                    names.bloomBits = KeyBloom.bits(UnsafeRawBufferPointer(name))
-                    return table.insert(id, value: names, followedBy: UnsafeRawBufferPointer(name), UnsafeRawBufferPointer(spelled))
-                }
-            }
-        }
+        let names = Names(
+            length: length, spelling: Self.idCount + (spelled == nil ? 0 : length), spellingLength: spelled.map { Int32($0.utf8.count) } ?? length,
+            bloomBits: name.withUTF8 { KeyBloom.bits(UnsafeRawBufferPointer($0)) })
+        return Self.withID(Key.self, bits) { table.insert($0, value: names, followedBy: Array(name.utf8) + Array((spelled ?? "").utf8)) }
     }
 
     /// The JSON key that `.convertFromSnakeCase` is known to turn into `name`: `name`'s

@@ -60,10 +60,10 @@ struct KeyTable<Value> {
     }
 
     /// Adds `key`, which `find` did not find, with `value`, its bytes followed in the arena by
-    /// those of `tails`; returns the new entry, or nil when the key is too long to keep or finds
-    /// no free slot within `probeLimit` (then nothing changes but, perhaps, a fresh start).
-    mutating func insert(_ key: UnsafeRawBufferPointer, value: Value, followedBy tails: UnsafeRawBufferPointer...) -> Entry? {
-        let size = tails.reduce(key.count) { $0 + $1.count }
+    /// `tail`; returns the new entry, or nil when the key is too long to keep or finds no free
+    /// slot within `probeLimit` (then nothing changes but, perhaps, a fresh start).
+    mutating func insert(_ key: UnsafeRawBufferPointer, value: Value, followedBy tail: [UInt8] = []) -> Entry? {
+        let size = key.count + tail.count
         guard size <= arenaLimit / 4 else { return nil }
         if arena.count + size > arenaLimit {
             arena.removeAll(keepingCapacity: true)
@@ -74,7 +74,7 @@ struct KeyTable<Value> {
         guard let slot = freeSlot(keyEndsHash(key)) else { return nil }
         let entry = Entry(start: Int32(arena.count), count: Int32(key.count), value: value)
         arena.append(contentsOf: key)
-        for tail in tails { arena.append(contentsOf: tail) }
+        arena.append(contentsOf: tail)
         entries.append(entry)
         slots[slot] = Int32(entries.count)
         return entry

@@ -38,10 +38,7 @@ struct ConvertedKeyTable {
         _ raw: UnsafeRawBufferPointer, convert: (String) -> String, _ body: (UnsafeRawBufferPointer) -> R
     ) -> R {
         var converted = convert(String(validatedUTF8: raw))
-        return converted.withUTF8 { converted in
-            let converted = UnsafeRawBufferPointer(converted)
-            _ = table.insert(raw, value: Int32(converted.count), followedBy: converted)
-            return body(converted)
-        }
+        _ = table.insert(raw, value: Int32(converted.utf8.count), followedBy: Array(converted.utf8))
+        return converted.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

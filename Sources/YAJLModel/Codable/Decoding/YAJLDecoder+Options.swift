@@ -64,10 +64,12 @@ extension YAJLDecoder {
     /// As with `JSONDecoder`, `.convertFromSnakeCase` converts the JSON's keys and then matches
     /// them, and the keys of a `[String: Value]` dictionary are never converted.
     ///
-    /// Each distinct JSON key is converted once per decoder (and again only after this property
-    /// is set), not once per object: the conversions are kept and shared by every decode, from
-    /// any task. So a `.custom` closure is called once per distinct key, with the coding path
-    /// of the first object that has it, and must not give different keys for different paths.
+    /// Each distinct JSON key is converted once per decoder, not once per object: the conversions
+    /// are kept from one decode to the next, and dropped when this property is set. A decode that
+    /// runs while another holds them converts afresh, and a decoder keeps 256 kB of keys (then
+    /// starts afresh); a key that many keys looking alike to the table crowd out is converted at
+    /// each lookup. So a `.custom` closure is called about once per distinct key, with the coding
+    /// path of an object that has it, and must not give different keys for different paths.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
         get { options[\.keyDecodingStrategy] }
         set { options[\.keyDecodingStrategy] = newValue }
