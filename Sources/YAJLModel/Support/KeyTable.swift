@@ -44,6 +44,7 @@ struct KeyTable<Value> {
     /// The table's storage as buffers, for lookups: valid only inside `body`.
     @inline(__always)
     func withUnsafeTable<R>(_ body: (_UnsafeKeyTable<Value>) -> R) -> R {
+        // Unsafe: the buffers borrow the arrays for `body` alone, which must not add to this table (that may move them).
         arena.withUnsafeBytes { arena in
             entries.withUnsafeBufferPointer { entries in
                 slots.withUnsafeBufferPointer { slots in

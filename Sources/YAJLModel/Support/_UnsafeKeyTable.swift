@@ -2,9 +2,9 @@
 /// no closure per probe. Made only by `KeyTable.withUnsafeTable`, and valid only there.
 ///
 /// It relies on the table's invariants: `slots.count` is 0 or a power of two, 2 to the power of
-/// 64 − `shift`; a slot holds 0 or an
-/// index + 1 of `entries`; an entry's `start ..< start + count` lies in `arena`, and so do the
-/// owner's bytes after it (entries, slots and arena are appended and cleared together).
+/// 64 − `shift`; a slot holds 0 or an index + 1 of `entries`; an entry's `start ..< start + count`
+/// lies in `arena`, and so do the owner's bytes after it (entries, slots and arena are appended
+/// and cleared together).
 struct _UnsafeKeyTable<Value> {
     // Unsafe: the three buffers are the table's arrays, borrowed for `withUnsafeTable`'s body alone.
     let arena: UnsafeRawBufferPointer
