@@ -76,9 +76,8 @@ struct KeyBytesCache {
     /// they are not; nil if they cannot be (see the hostile keys above).
     @inline(__always)
     mutating func place<Key: CodingKey>(of key: Key, bits: UInt64) -> Place? {
-        let found: Place? = Self.withID(Key.self, bits) { id in
-            table.withUnsafeTable { table in table.find(id).map { table.entries[$0] } }
-        }
+        let type = UInt64(UInt(bitPattern: ObjectIdentifier(Key.self)))
+        let found: Place? = table.withUnsafeTable { table in table.find(type, bits).map { table.entries[$0] } }
         return found ?? fill(key, bits: bits)
     }
 

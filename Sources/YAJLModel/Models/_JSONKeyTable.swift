@@ -52,16 +52,26 @@ public struct _JSONKeyTable: Sendable {
                     expected &+= 1
                     return
                 }
-                var probe = keys.probe(keyEndsHash(member))
-                while let index = keys.nextMatch(member, &probe) {
-                    body(index, value)
-                    if firstKeysAreUnique {
-                        expected = index &+ 1
-                        return
-                    }
-                }
+                if let next = Self.hashedMember(member, value: value, in: keys, unique: firstKeysAreUnique, body) { expected = next }
             }
         }
+    }
+
+    /// Calls `body` with each property whose first key is `member`, found by hashing, and
+    /// returns the property to expect next when first keys are unique and one was found. Out of
+    /// line, so that the member loop above, with the expected property's test, stays small
+    /// enough to inline.
+    @inline(never)
+    private static func hashedMember(
+        _ member: UnsafeRawBufferPointer, value: UInt32, in keys: _UnsafeKeyTable<Void>, unique: Bool,
+        _ body: (_ property: Int, _ value: UInt32) -> Void
+    ) -> Int? {
+        var probe = keys.probe(keyEndsHash(member))
+        while let index = keys.nextMatch(member, &probe) {
+            body(index, value)
+            if unique { return index &+ 1 }
+        }
+        return nil
     }
 }
 

@@ -8,8 +8,7 @@
 @inline(__always)
 func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count
-    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-    guard let base = bytes.baseAddress, count > 0 else { return hash }
+    guard let base = bytes.baseAddress, count > 0 else { return UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15 }
     let first: UInt64
     let last: UInt64
     // Unsafe: each load lies within `count` bytes: 8-byte loads only from 8 bytes on, 4-byte ones from 4, ending at `count`.
@@ -24,6 +23,14 @@ func keyEndsHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         first = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
         last = UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self))
     }
+    return keyEndsHash(count: count, first: first, last: last)
+}
+
+/// `keyEndsHash` of a key of `count` bytes whose ends it reads as `first` and `last`: for a key
+/// of 8 to 16 bytes, its first and last eight bytes as loaded in native byte order.
+@inline(__always)
+func keyEndsHash(count: Int, first: UInt64, last: UInt64) -> UInt64 {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
     hash = (hash ^ first) &* 0xBF58_476D_1CE4_E5B9
     hash = (hash ^ last) &* 0xD6E8_FEB8_6659_FD93
     return hash ^ (hash >> 29)

@@ -45,7 +45,20 @@ struct _UnsafeKeyTable<Value> {
     @inline(__always)
     func find(_ key: UnsafeRawBufferPointer) -> Int? {
         var probe = probe(keyEndsHash(key))
-        return nextMatch(key, &probe)
+        return nextMatch(&probe) { _keyBytesEqual(self.key($0), key) }
+    }
+
+    /// The index of an entry whose key is the 16 bytes of `first` then `second`, as stored in
+    /// native byte order, or nil: `find` for keys of two words, compared as words.
+    @inline(__always)
+    func find(_ first: UInt64, _ second: UInt64) -> Int? {
+        var probe = probe(keyEndsHash(count: 16, first: first, last: second))
+        return nextMatch(&probe) { index in
+            let entry = entries[index]
+            // Unsafe: the entry's 16 key bytes lie in the arena (see above); loaded only when its count is 16.
+            guard entry.count == 16, let start = arena.baseAddress.map({ $0 + Int(entry.start) }) else { return false }
+            return start.loadUnaligned(as: UInt64.self) == first && (start + 8).loadUnaligned(as: UInt64.self) == second
+        }
     }
 
     /// The index of the next entry on `probe`'s way whose key is `key`, or nil when a free slot
@@ -53,6 +66,12 @@ struct _UnsafeKeyTable<Value> {
     /// keys (a model's dotted paths) can be asked again for the next one.
     @inline(__always)
     func nextMatch(_ key: UnsafeRawBufferPointer, _ probe: inout Probe) -> Int? {
+        nextMatch(&probe) { _keyBytesEqual(self.key($0), key) }
+    }
+
+    /// The index of the next entry on `probe`'s way for which `matches` holds, as `nextMatch(_:_:)`.
+    @inline(__always)
+    private func nextMatch(_ probe: inout Probe, where matches: (Int) -> Bool) -> Int? {
         let mask = slots.count &- 1
         while probe.remaining > 0 {
             // Unsafe: `probe.slot` is masked by `slots.count - 1`, a power of two less one.
@@ -61,7 +80,7 @@ struct _UnsafeKeyTable<Value> {
             probe.slot = (probe.slot &+ 1) & mask
             probe.remaining &-= 1
             let index = Int(stored &- 1)
-            if _keyBytesEqual(self.key(index), key) { return index }
+            if matches(index) { return index }
         }
         return nil
     }
