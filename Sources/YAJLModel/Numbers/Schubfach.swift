@@ -102,22 +102,17 @@ enum Schubfach {
     private static func removingTrailingZeros(_ digits: UInt64, _ exponent: Int) -> (digits: UInt64, exponent: Int) {
         var digits = digits
         var exponent = exponent
-        if digits % 100_000_000 == 0 {
-            digits /= 100_000_000
-            exponent += 8
+        @inline(__always) func remove(_ zeros: Int, dividingBy power: UInt64) {
+            if digits % power == 0 {
+                digits /= power
+                exponent += zeros
+            }
         }
-        if digits % 10_000 == 0 {
-            digits /= 10_000
-            exponent += 4
-        }
-        if digits % 100 == 0 {
-            digits /= 100
-            exponent += 2
-        }
-        if digits % 10 == 0 {
-            digits /= 10
-            exponent += 1
-        }
+        // Eight, four, two and one at a time: up to 15 in all.
+        remove(8, dividingBy: 100_000_000)
+        remove(4, dividingBy: 10_000)
+        remove(2, dividingBy: 100)
+        remove(1, dividingBy: 10)
         return (digits, exponent)
     }
 }
