@@ -66,16 +66,4 @@ struct CodableFloatTextTests {
         #expect(try YAJLEncoder().encode(values) == JSONEncoder().encode(values))
         #endif
     }
-
-    /// The shortest-decimal search is exact in its range and gives up outside it.
-    @Test func shortestDecimalRange() {
-        #expect(ShortestDecimal(Double.leastNonzeroMagnitude) == nil)
-        #expect(ShortestDecimal(Double.greatestFiniteMagnitude) == nil)
-        #expect(ShortestDecimal(-1.5) == nil)
-        let decimal = ShortestDecimal(19.99)
-        #expect(decimal?.digits == 1999 && decimal?.exponent == -2)
-        for q in -1100...1100 {
-            #expect(ShortestDecimal.floorLog10OfPowerOfTwo(q) == Int((Double(q) * log10(2.0)).rounded(.down)), "\(q)")
-        }
-    }
 }

@@ -84,8 +84,7 @@ enum EiselLemire {
         let upperBit = Int(high >> 63)
         let shift = UInt64(upperBit + 64 - format.explicitMantissaBits - 3)
         var mantissa = high >> shift
-        // floor(log2(10^q)) + 63, exact for |q| ≤ 1700.
-        var power = ((152_170 + 65_536) * q) >> 16 + 63 + upperBit - leadingZeros - format.minimumExponent
+        var power = PowersOfFive.floorLog2(ofPowerOfTen: q) + 63 + upperBit - leadingZeros - format.minimumExponent
         if power <= 0 {  // subnormal
             if -power + 1 >= 64 { return (0, 0) }
             mantissa >>= UInt64(-power + 1)

@@ -1,10 +1,11 @@
-/// 5^q for q in -342...308, each as the 128 most significant bits of its binary expansion
-/// (high word, then low word): truncated, except for -27 ≤ q < 0, which are rounded up. The
-/// table the Eisel-Lemire algorithm needs, computed exactly with arbitrary-precision integers
-/// (checked again against 5^q and ⌊2^k / 5^-q⌋); do not edit by hand.
+/// 5^q for q in -342...324, each as the 128 most significant bits of its binary expansion
+/// (high word, then low word): truncated, except for -27 ≤ q < 0, which are rounded up (there
+/// 5^-q fits 64 bits, and Eisel-Lemire relies on the product never being too small). Read by
+/// Eisel-Lemire (q up to 308) and by the shortest-decimal writer (q up to 324, for subnormal
+/// `Double`s). Generated with exact integers by `Scripts/powers-of-five.py`; do not edit by hand.
 enum PowersOfFive {
     static let smallestExponent = -342
-    static let largestExponent = 308
+    static let largestExponent = 324
 
     static let table: [UInt64] = [
         0xEEF453D6923BD65A, 0x113FAA2906A13B3F,  // -342
@@ -658,5 +659,21 @@ enum PowersOfFive {
         0xB6472E511C81471D, 0xE0133FE4ADF8E952,  // 306
         0xE3D8F9E563A198E5, 0x58180FDDD97723A6,  // 307
         0x8E679C2F5E44FF8F, 0x570F09EAA7EA7648,  // 308
+        0xB201833B35D63F73, 0x2CD2CC6551E513DA,  // 309
+        0xDE81E40A034BCF4F, 0xF8077F7EA65E58D1,  // 310
+        0x8B112E86420F6191, 0xFB04AFAF27FAF782,  // 311
+        0xADD57A27D29339F6, 0x79C5DB9AF1F9B563,  // 312
+        0xD94AD8B1C7380874, 0x18375281AE7822BC,  // 313
+        0x87CEC76F1C830548, 0x8F2293910D0B15B5,  // 314
+        0xA9C2794AE3A3C69A, 0xB2EB3875504DDB22,  // 315
+        0xD433179D9C8CB841, 0x5FA60692A46151EB,  // 316
+        0x849FEEC281D7F328, 0xDBC7C41BA6BCD333,  // 317
+        0xA5C7EA73224DEFF3, 0x12B9B522906C0800,  // 318
+        0xCF39E50FEAE16BEF, 0xD768226B34870A00,  // 319
+        0x81842F29F2CCE375, 0xE6A1158300D46640,  // 320
+        0xA1E53AF46F801C53, 0x60495AE3C1097FD0,  // 321
+        0xCA5E89B18B602368, 0x385BB19CB14BDFC4,  // 322
+        0xFCF62C1DEE382C42, 0x46729E03DD9ED7B5,  // 323
+        0x9E19DB92B4E31BA9, 0x6C07A2C26A8346D1,  // 324
     ]
 }
