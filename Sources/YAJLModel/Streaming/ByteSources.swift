@@ -65,6 +65,25 @@ struct ChunkSource<Chunks: IteratorProtocol>: ByteSource where Chunks.Element: S
     }
 }
 
+/// The bytes of a `Data` as chunks of up to `size` bytes, each a slice of it.
+struct DataSlices: IteratorProtocol {
+    let data: Data
+    let size: Int
+    private var offset = 0
+
+    init(data: Data, size: Int) {
+        self.data = data
+        self.size = max(size, 1)
+    }
+
+    mutating func next() -> Data? {
+        guard offset < data.count else { return nil }
+        let end = min(offset + size, data.count)
+        defer { offset = end }
+        return data[(data.startIndex + offset)..<(data.startIndex + end)]
+    }
+}
+
 extension StreamBuffer {
     /// Appends a chunk of any kind, in place when it is contiguous.
     func append(_ chunk: some Sequence<UInt8>) throws(AllocationFailure) {

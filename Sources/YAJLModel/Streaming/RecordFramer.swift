@@ -7,6 +7,8 @@ protocol RecordFramer: AnyObject {
     var buffer: StreamBuffer { get }
     /// How many bytes a source should read at a time.
     var readSize: Int { get }
+    /// What a source's bytes pass through into ``buffer``: inflated when they are gzip.
+    var intake: ByteIntake { get }
     /// Parses the bytes appended since the last call.
     func parseNewBytes()
     /// Parses what is left: the input has ended.
@@ -52,7 +54,10 @@ final class SyncRecordReader<Framer: RecordFramer> {
         while true {
             if let record = try framer.nextRecord() { return record }
             if ended { return nil }
-            try framer.received(Result { try source.read(into: framer.buffer, size: framer.readSize) }, ended: &ended)
+            let size = framer.readSize
+            try framer.received(
+                Result { try framer.intake.read(into: framer.buffer, size: size) { try source.read(into: $0, size: size) } },
+                ended: &ended)
         }
     }
 }
