@@ -29,6 +29,10 @@ import Foundation
 /// element keeps that document alive, those few elements, not the stream. Sharing spares
 /// each small element the allocations of a document of its own.
 ///
+/// Gzip input (it starts with `1f 8b`) is inflated as it is read, whatever it comes
+/// from; offsets count in the decompressed text (see ``JSONDecompressionError`` for
+/// damaged input and ``JSONStreamOptions/maxDecompressedBytes`` for the limit).
+///
 /// Errors are ``JSONError``s whose offsets, lines and columns count from the start of
 /// the stream. The elements before an error are returned first; from then on every
 /// call throws it. Reading a file can also throw the file system's error.

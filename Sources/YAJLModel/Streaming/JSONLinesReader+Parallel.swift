@@ -16,9 +16,11 @@ extension JSONLinesReader {
     /// }
     /// ```
     ///
-    /// Records, line numbers, offsets and errors are those of ``JSONLinesReader``.
-    /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), the file
-    ///   system's error, or what `body` throws.
+    /// Records, line numbers, offsets and errors are those of ``JSONLinesReader``. A gzip file
+    /// is not mapped but inflated by the calling task as pieces are needed, while the group's
+    /// tasks parse the pieces before; damage to it is thrown after the records before it.
+    /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), a
+    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws.
     public static func forEachRecord(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
