@@ -147,6 +147,49 @@ import Testing
         }
     }
 
+    @Test func filesDeliverWhatChunksDeliver() async throws {
+        // A file the reader opens is inflated on a thread of its own where there are two cores.
+        var badCRC = Self.compressed
+        badCRC[badCRC.count - 8] ^= 0x01
+        let damaged = [Array(Self.compressed[..<(Self.compressed.count / 2)]), badCRC, Self.compressed + [0x41], gzip(Self.compressed)]
+        for input in damaged {
+            let fromChunks = lines(input)
+            #expect(fromChunks.error != nil)
+            try await withTemporaryFile(input) { url in
+                var reader = try JSONLinesReader(contentsOf: url)
+                let fromFile = readAny(&reader)
+                #expect(fromFile.texts == fromChunks.texts && fromFile.offsets == fromChunks.offsets)
+                #expect(String(describing: fromFile.error) == String(describing: fromChunks.error))
+                #expect(throws: (any Error).self) { try reader.nextRecord() }
+            }
+        }
+        var options = JSONStreamOptions()
+        options.maxDecompressedBytes = 12_345
+        try await withTemporaryFile(Self.compressed) { url in
+            var reader = try JSONLinesReader(contentsOf: url, options: options)
+            let read = readAny(&reader)
+            #expect(read.decompressionError?.reason == .tooLarge(limit: 12_345) && read.decompressionError?.decompressedOffset == 12_345)
+            #expect(deliveredEverythingBefore(12_345, read))
+        }
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "read-ahead needs two cores"))
+    func readAheadThreadStopsWhenTheReaderGoes() async throws {
+        try await withTemporaryFile(gzip(madeUpLines(20_000))) { url in
+            let file = try FileDescriptorSource(contentsOf: url)
+            var readAhead = InflatingReadAhead(file, limit: .max, chunkSize: 1024)
+            let channel = try #require(readAhead?.channel)
+            let read = try readAhead?.read(into: StreamBuffer(), size: 1024)
+            #expect(read == true)
+            readAhead = nil
+            #expect(channel.waitUntilFinished(timeout: 600))
+        }
+        try await withTemporaryFile(Self.lines) { url in
+            let file = try FileDescriptorSource(contentsOf: url)
+            #expect(InflatingReadAhead(file, limit: .max, chunkSize: 1024) == nil)
+        }
+    }
+
     @Test func descriptionsSayWhatAndWhere() {
         let error = JSONDecompressionError(.truncated, compressedOffset: 40960, decompressedOffset: 409515)
         #expect(error.description == "the gzip input ends early, at compressed byte 40960 (decompressed byte 409515)")

@@ -19,7 +19,7 @@ final class ByteIntake {
 
     private var mode = Mode.undecided
     /// The most bytes inflated before ``JSONDecompressionError/Reason/tooLarge(limit:)``.
-    private let limit: Int
+    let limit: Int
     /// Gzip: compressed bytes read and not yet inflated, from `unread` on.
     private let compressed = StreamBuffer()
     private var unread = 0
@@ -30,6 +30,11 @@ final class ByteIntake {
 
     init(limit: Int) {
         self.limit = max(limit, 0)
+    }
+
+    /// Passes the input on as it is: its source has inflated it.
+    func passesThrough() {
+        mode = .plain
     }
 
     /// What to do next within one read: pull from the source into a buffer, or return.

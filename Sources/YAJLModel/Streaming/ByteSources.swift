@@ -45,6 +45,15 @@ final class FileDescriptorSource: ByteSource {
         }
     }
 
+    /// Whether the file starts with gzip's magic bytes; read without moving the file's
+    /// position, so false for what cannot be read that way (a pipe).
+    func startsWithGzip() -> Bool {
+        var magic: (UInt8, UInt8) = (0, 0)
+        // Unsafe: `pread` writes at most the 2 bytes of `magic`.
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        return count == 2 && magic == GzipInflater.magic
+    }
+
     private static func posixError(path: String?) -> Error {
         let code = POSIXErrorCode(rawValue: errno) ?? .EIO
         return CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(code), NSFilePathErrorKey: path ?? ""])

@@ -54,8 +54,7 @@ public struct JSONElementReader: JSONRecordReader {
     /// Reads the elements of the array at `target` in the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, at target: Target = "", options: JSONStreamOptions = .init()) throws {
-        let source = try FileDescriptorSource(contentsOf: url)
-        engine = SyncRecordReader(framer: try ElementFramer(target: target, options: options), source: source)
+        engine = try SyncRecordReader(framer: try ElementFramer(target: target, options: options), contentsOf: url)
     }
 
     /// Reads the elements of the array at `target` from an open file descriptor (a

@@ -40,8 +40,7 @@ public struct JSONLinesReader: JSONRecordReader {
     /// Reads the lines of the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail) throws {
-        let source = try FileDescriptorSource(contentsOf: url)
-        engine = SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), source: source)
+        engine = try SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), contentsOf: url)
     }
 
     /// Reads the lines of an open file descriptor (a file, a pipe, a socket), from where

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The part of a reader that turns bytes into records, whatever the bytes come
 /// from: a source appends to ``buffer`` and calls ``parseNewBytes()``, then
 /// ``finish()`` at the end; records come out of ``nextRecord()``. A failure is
@@ -48,6 +50,18 @@ final class SyncRecordReader<Framer: RecordFramer> {
     init(framer: Framer, source: any ByteSource) {
         self.framer = framer
         self.source = source
+    }
+
+    /// Reads the file at `url`; a gzip file is inflated on a thread of its own where there
+    /// are two cores (``InflatingReadAhead``), otherwise by the framer's intake.
+    convenience init(framer: Framer, contentsOf url: URL) throws {
+        let file = try FileDescriptorSource(contentsOf: url)
+        if let readAhead = InflatingReadAhead(file, limit: framer.intake.limit, chunkSize: framer.readSize) {
+            framer.intake.passesThrough()
+            self.init(framer: framer, source: readAhead)
+        } else {
+            self.init(framer: framer, source: file)
+        }
     }
 
     func next() throws -> JSONRecord? {
