@@ -61,13 +61,15 @@ final class GzipInflater {
             }
             // Unsafe: zlib reads `avail_in` bytes at `next_in` and writes `avail_out` at `next_out`, both within the caller's buffers, during this call only.
             stream.pointee.next_in = UnsafeMutablePointer(mutating: rest.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.pointee.avail_in = uInt(clamping: rest.count)
+            let offered = uInt(clamping: rest.count)
+            stream.pointee.avail_in = offered
             let space = UnsafeMutableRawBufferPointer(rebasing: output[progress.produced...])
+            let room = uInt(clamping: space.count)
             stream.pointee.next_out = space.baseAddress?.assumingMemoryBound(to: Bytef.self)
-            stream.pointee.avail_out = uInt(clamping: space.count)
+            stream.pointee.avail_out = room
             let status = CZlib.inflate(stream, Z_NO_FLUSH)
-            let consumed = rest.count - Int(stream.pointee.avail_in)
-            let produced = space.count - Int(stream.pointee.avail_out)
+            let consumed = Int(offered - stream.pointee.avail_in)
+            let produced = Int(room - stream.pointee.avail_out)
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
             progress.consumed += consumed
