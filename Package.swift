@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
+        // zlib, from the system (Debian/Ubuntu: zlib1g-dev; macOS: in the SDK): the readers inflate gzip input.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The C tree builder: yajl callbacks append compact nodes to an arena.
         .target(
             name: "CYAJLTree",
@@ -38,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "YAJLModel",
-            dependencies: ["CYAJLTree"]
+            dependencies: ["CYAJLTree", "CZlib"]
         ),
         // The compiler plugin that expands @JSONModel.
         .macro(
@@ -57,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "YAJLModelTests",
-            dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting"]
+            dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting", "CZlib"]
         ),
         .testTarget(
             name: "YAJLModelMacrosTests",

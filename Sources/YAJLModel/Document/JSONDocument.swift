@@ -65,16 +65,30 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Reads and parses the file at `url`.
     ///
-    /// A file larger than ``JSONParseOptions/maxInputBytes`` is rejected before it is read.
-    /// - Throws: ``JSONError``, or the error that reading the file gave.
+    /// A gzip file (known by its first bytes, `1f 8b`, whatever its name) is inflated
+    /// into one buffer and the text parsed from it; its members, if there are several,
+    /// are read one after another as one text, as `zcat` reads them.
+    ///
+    /// A file larger than ``JSONParseOptions/maxInputBytes`` is rejected before it is read;
+    /// a gzip file, as soon as it has inflated to more, with the same
+    /// ``JSONError/tooLarge(_:limit:at:)``, so that a small file cannot inflate to more
+    /// memory than the limit.
+    /// - Throws: ``JSONError``; ``JSONDecompressionError`` for damaged gzip; or the error
+    ///   that reading the file gave.
     public convenience init(contentsOf url: URL, options: JSONParseOptions = .init()) throws {
         let limit = options.inputLimit
-        if url.isFileURL, let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
+        if url.isFileURL, let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit,
+            try !GzipInflater.isGzip(FileHandle(forReadingFrom: url).read(upToCount: 2) ?? Data()) {
             // Rejected unread, except for the prefix that locates the limit's byte.
             let location = try JSONSourceLocation(offset: limit, inFileAt: url)
             throw JSONError.tooLarge(.inputBytes, limit: limit, at: location)
         }
-        try self.init(input: .data(Data(contentsOf: url)), options: options)
+        let data = try Data(contentsOf: url)
+        guard GzipInflater.isGzip(data) else {
+            try self.init(input: .data(data), options: options)
+            return
+        }
+        try self.init(input: .data(try ByteIntake.inflate(data, limit: limit)), options: options)
     }
 
     init(input: JSONInput, options: JSONParseOptions) throws(JSONError) {

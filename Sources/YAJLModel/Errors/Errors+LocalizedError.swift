@@ -20,3 +20,4 @@ extension JSONError: _JSONDescribedError {}
 extension JSONModelError: _JSONDescribedError {}
 extension JSONEditError: _JSONDescribedError {}
 extension JSONConversionError: _JSONDescribedError {}
+extension JSONDecompressionError: _JSONDescribedError {}

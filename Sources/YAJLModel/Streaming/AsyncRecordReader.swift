@@ -59,7 +59,10 @@ struct AsyncRecordReader<Framer: RecordFramer, Base: AsyncSequence> {
             try Task.checkCancellation()
             let outcome: Result<Bool, any Error>
             do {
-                outcome = .success(try await reading.read(&iterator, into: framer.buffer, size: framer.readSize))
+                let size = framer.readSize
+                outcome = .success(try await framer.intake.read(into: framer.buffer, size: size) {
+                    try await reading.read(&iterator, into: $0, size: size)
+                })
             } catch {
                 outcome = .failure(error)
             }

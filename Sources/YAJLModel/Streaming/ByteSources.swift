@@ -45,6 +45,15 @@ final class FileDescriptorSource: ByteSource {
         }
     }
 
+    /// Whether the file starts with gzip's magic bytes; read without moving the file's
+    /// position, so false for what cannot be read that way (a pipe).
+    func startsWithGzip() -> Bool {
+        var magic: (UInt8, UInt8) = (0, 0)
+        // Unsafe: `pread` writes at most the 2 bytes of `magic`.
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        return count == 2 && magic == GzipInflater.magic
+    }
+
     private static func posixError(path: String?) -> Error {
         let code = POSIXErrorCode(rawValue: errno) ?? .EIO
         return CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(code), NSFilePathErrorKey: path ?? ""])
@@ -62,6 +71,25 @@ struct ChunkSource<Chunks: IteratorProtocol>: ByteSource where Chunks.Element: S
             if buffer.count > before { return true }  // an empty chunk is skipped
         }
         return false
+    }
+}
+
+/// The bytes of a `Data` as chunks of up to `size` bytes, each a slice of it.
+struct DataSlices: IteratorProtocol {
+    let data: Data
+    let size: Int
+    private var offset = 0
+
+    init(data: Data, size: Int) {
+        self.data = data
+        self.size = max(size, 1)
+    }
+
+    mutating func next() -> Data? {
+        guard offset < data.count else { return nil }
+        let end = min(offset + size, data.count)
+        defer { offset = end }
+        return data[(data.startIndex + offset)..<(data.startIndex + end)]
     }
 }
 

@@ -11,6 +11,7 @@ import CYAJLTree
 final class ElementFramer: RecordFramer {
     let buffer: StreamBuffer
     let readSize: Int
+    let intake: ByteIntake
     // A reader is used from one task at a time (it is not Sendable), so the run-time
     // exclusivity check on each access, which costs about as much as the rest of the
     // per-element bookkeeping for small elements, buys nothing.
@@ -20,6 +21,7 @@ final class ElementFramer: RecordFramer {
 
     init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         readSize = options.chunkSize
+        intake = ByteIntake(limit: options.maxDecompressedBytes)
         sorter = try ElementSorter(target: target, options: options)
         buffer = sorter.buffer
     }

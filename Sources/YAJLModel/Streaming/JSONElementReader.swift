@@ -29,6 +29,10 @@ import Foundation
 /// element keeps that document alive, those few elements, not the stream. Sharing spares
 /// each small element the allocations of a document of its own.
 ///
+/// Gzip input (it starts with `1f 8b`) is inflated as it is read, whatever it comes
+/// from; offsets count in the decompressed text (see ``JSONDecompressionError`` for
+/// damaged input and ``JSONStreamOptions/maxDecompressedBytes`` for the limit).
+///
 /// Errors are ``JSONError``s whose offsets, lines and columns count from the start of
 /// the stream. The elements before an error are returned first; from then on every
 /// call throws it. Reading a file can also throw the file system's error.
@@ -50,8 +54,7 @@ public struct JSONElementReader: JSONRecordReader {
     /// Reads the elements of the array at `target` in the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, at target: Target = "", options: JSONStreamOptions = .init()) throws {
-        let source = try FileDescriptorSource(contentsOf: url)
-        engine = SyncRecordReader(framer: try ElementFramer(target: target, options: options), source: source)
+        engine = try SyncRecordReader(framer: try ElementFramer(target: target, options: options), contentsOf: url)
     }
 
     /// Reads the elements of the array at `target` from an open file descriptor (a

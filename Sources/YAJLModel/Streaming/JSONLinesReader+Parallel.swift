@@ -16,9 +16,11 @@ extension JSONLinesReader {
     /// }
     /// ```
     ///
-    /// Records, line numbers, offsets and errors are those of ``JSONLinesReader``.
-    /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), the file
-    ///   system's error, or what `body` throws.
+    /// Records, line numbers, offsets and errors are those of ``JSONLinesReader``. A gzip file
+    /// is not mapped but inflated by the calling task as pieces are needed, while the group's
+    /// tasks parse the pieces before; damage to it is thrown after the records before it.
+    /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), a
+    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws.
     public static func forEachRecord(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -66,7 +68,7 @@ extension JSONLinesReader {
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
         let concurrency = max(concurrency, 1)
-        var pieces = LinePieces(text: text, size: options.chunkSize * 16)
+        var pieces = LinePieces(text: text, size: options.chunkSize * 16, limit: options.maxDecompressedBytes)
         try await withThrowingTaskGroup(of: (Int, [Result<Output, LineFailure>]).self, isolation: isolation) { group in
             var spawned = 0
             var delivered = 0
@@ -101,6 +103,7 @@ extension JSONLinesReader {
                 spawn()
             }
         }
+        if let failure = pieces.failure { throw failure }
     }
 
     /// Parses one piece, on a task of the group.
@@ -151,45 +154,5 @@ extension JSONLinesReader {
             case .notConverted(let error): error
             }
         }
-    }
-}
-
-/// A JSON Lines text cut into newline-aligned pieces, each with the number of its
-/// first line (counted here, so that records carry their lines wherever they are parsed).
-struct LinePieces {
-    struct Piece: Sendable {
-        let index: Int
-        let text: Data
-        let line: Int
-        let offset: Int
-    }
-
-    let text: Data
-    let size: Int
-    private var start = 0
-    private var line = 1
-    private var index = 0
-
-    init(text: Data, size: Int) {
-        self.text = text
-        self.size = size
-    }
-
-    mutating func next() -> Piece? {
-        let count = text.count
-        guard start < count else { return nil }
-        let (end, lineFeeds) = text.withUnsafeBytes { bytes in
-            // Up to the first line feed at or after the piece's nominal end.
-            var end = min(start + size, count)
-            if end < count { end = (JSONLines.firstLineFeed(in: bytes, from: end - 1) ?? count - 1) + 1 }
-            return (end, JSONLines.lineFeeds(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
-        }
-        let first = text.startIndex
-        defer {
-            start = end
-            line += lineFeeds
-            index += 1
-        }
-        return Piece(index: index, text: text[(first + start)..<(first + end)], line: line, offset: start)
     }
 }

@@ -22,6 +22,9 @@ import Foundation
 /// asked for is a ``JSONRecordError`` whose place is in the stream and whose paths start
 /// inside the line.
 ///
+/// Gzip input (it starts with `1f 8b`) is inflated as it is read, as ``JSONElementReader``
+/// reads it; damage to it is a ``JSONDecompressionError`` after the records before it.
+///
 /// To parse a large file on every core, see ``forEachRecord(contentsOf:options:invalidRecords:concurrency:_:)``.
 /// For values that span lines, or several on one line (concatenated JSON), use
 /// ``JSONElementReader`` with ``JSONElementReader/Target/values``.
@@ -37,8 +40,7 @@ public struct JSONLinesReader: JSONRecordReader {
     /// Reads the lines of the file at `url`.
     /// - Throws: the file system's error if the file cannot be opened.
     public init(contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail) throws {
-        let source = try FileDescriptorSource(contentsOf: url)
-        engine = SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), source: source)
+        engine = try SyncRecordReader(framer: LineFramer(options: options, invalidRecords: invalidRecords), contentsOf: url)
     }
 
     /// Reads the lines of an open file descriptor (a file, a pipe, a socket), from where

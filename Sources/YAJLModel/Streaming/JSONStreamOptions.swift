@@ -42,6 +42,17 @@ public struct JSONStreamOptions: Sendable, Hashable {
         set { parsing.maxInputBytes = newValue }
     }
 
+    /// The most bytes that gzip input may decompress to. Past it, the reader throws a
+    /// ``JSONDecompressionError`` whose reason is ``JSONDecompressionError/Reason/tooLarge(limit:)``,
+    /// after the records before it.
+    ///
+    /// Reading takes memory for a record at a time however large the decompressed text
+    /// is, so this bounds the time that a small compressed input can take (gzip shrinks
+    /// repeated text a thousandfold), not memory. The default, 64 GiB, reads any
+    /// ordinary feed; lower it for input from the network, and raise it (to `Int.max`
+    /// for no limit) for larger files.
+    public var maxDecompressedBytes: Int = 64 << 30
+
     /// Whether a ``JSONElementReader`` target that is missing, or `null`, means no
     /// elements. Off by default: then, as when the value there is not an array, the
     /// reader throws ``JSONError/targetNotAnArray(_:found:at:)`` at the end of the text,

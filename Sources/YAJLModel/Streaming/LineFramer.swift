@@ -5,6 +5,7 @@
 final class LineFramer: RecordFramer {
     let buffer = StreamBuffer()
     let readSize: Int
+    let intake: ByteIntake
     private let options: JSONStreamOptions
     private let invalidRecords: JSONLinesReader.InvalidRecords
 
@@ -25,6 +26,7 @@ final class LineFramer: RecordFramer {
     init(options: JSONStreamOptions, invalidRecords: JSONLinesReader.InvalidRecords) {
         self.options = options
         self.readSize = options.chunkSize
+        self.intake = ByteIntake(limit: options.maxDecompressedBytes)
         self.invalidRecords = invalidRecords
         batch = LineBatch(options: options)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The part of a reader that turns bytes into records, whatever the bytes come
 /// from: a source appends to ``buffer`` and calls ``parseNewBytes()``, then
 /// ``finish()`` at the end; records come out of ``nextRecord()``. A failure is
@@ -7,6 +9,8 @@ protocol RecordFramer: AnyObject {
     var buffer: StreamBuffer { get }
     /// How many bytes a source should read at a time.
     var readSize: Int { get }
+    /// What a source's bytes pass through into ``buffer``: inflated when they are gzip.
+    var intake: ByteIntake { get }
     /// Parses the bytes appended since the last call.
     func parseNewBytes()
     /// Parses what is left: the input has ended.
@@ -48,11 +52,26 @@ final class SyncRecordReader<Framer: RecordFramer> {
         self.source = source
     }
 
+    /// Reads the file at `url`; a gzip file is inflated on a thread of its own where there
+    /// are two cores (``InflatingReadAhead``), otherwise by the framer's intake.
+    convenience init(framer: Framer, contentsOf url: URL) throws {
+        let file = try FileDescriptorSource(contentsOf: url)
+        if let readAhead = InflatingReadAhead(file, limit: framer.intake.limit, chunkSize: framer.readSize) {
+            framer.intake.passesThrough()
+            self.init(framer: framer, source: readAhead)
+        } else {
+            self.init(framer: framer, source: file)
+        }
+    }
+
     func next() throws -> JSONRecord? {
         while true {
             if let record = try framer.nextRecord() { return record }
             if ended { return nil }
-            try framer.received(Result { try source.read(into: framer.buffer, size: framer.readSize) }, ended: &ended)
+            let size = framer.readSize
+            try framer.received(
+                Result { try framer.intake.read(into: framer.buffer, size: size) { try source.read(into: $0, size: size) } },
+                ended: &ended)
         }
     }
 }

@@ -94,6 +94,11 @@ final class StreamBuffer {
         count -= min(n, count)
     }
 
+    /// Drops the last `n` bytes.
+    func removeLast(_ n: Int) {
+        count -= min(max(n, 0), count)
+    }
+
     /// Hands the bytes over as `Data` without copying, and starts empty.
     func takeData() -> Data {
         guard let block = base, count > 0 else { return Data() }
