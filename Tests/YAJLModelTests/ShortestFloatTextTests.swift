@@ -8,7 +8,8 @@ import Testing
 ///
 /// The normal suite checks fixed-seed samples and the edges. The exhaustive run, 10 million
 /// random `Double` bit patterns and every one of the 2^32 `Float` bit patterns, runs only with
-/// `YAJLMODEL_FLOAT_EXHAUSTIVE=1`, best in release:
+/// `YAJLMODEL_FLOAT_EXHAUSTIVE=1`, best in release: `.ci/fuzz` runs it in its long run
+/// (`--seconds 600` or more) or with `--floats`, and by hand it is
 /// `YAJLMODEL_FLOAT_EXHAUSTIVE=1 swift test -c release --filter ShortestFloatTextTests`.
 struct ShortestFloatTextTests {
     static let exhaustive = ProcessInfo.processInfo.environment["YAJLMODEL_FLOAT_EXHAUSTIVE"] == "1"

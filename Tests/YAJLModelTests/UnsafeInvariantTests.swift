@@ -510,6 +510,14 @@ import Testing
                 #expect(!MemberKeyScan(a, escapingSlashes: true).needsEscaping, "\(length)")
                 #expect(JSONEscaping.firstEscape(in: a, from: 0, escapingSlashes: true) == length, "\(length)")
             }
+            // A byte to escape at any place, the tail's four, two and one bytes included.
+            for place in 0..<length {
+                var escaped = key
+                escaped[place] = UInt8(ascii: "\\")
+                #expect(Self.withExactBytes(escaped) { MemberKeyScan($0, escapingSlashes: false).needsEscaping }, "\(length) \(place)")
+            }
+            let bits = Self.withExactBytes(key) { MemberKeyScan($0, escapingSlashes: true).filterBits }
+            #expect(bits == key.withUnsafeBytes { MemberKeyScan($0, escapingSlashes: true).filterBits }, "\(length)")
             Self.withExactBytes(quoteLast) { text in
                 #expect(MemberKeyScan(text, escapingSlashes: true).needsEscaping, "\(length)")
                 #expect(JSONEscaping.firstEscape(in: text, from: 0, escapingSlashes: true) == length - 1, "\(length)")

@@ -30,6 +30,7 @@ enum Scenarios {
         ModelDecodeScenario(),
         CodableDecodeScenario(),
         CodableEncodeScenario(),
+        WriteNumbersScenario(),
         WriteUnchangedScenario(),
         EditAndWriteScenario(),
         EditCostScenario(),
@@ -75,6 +76,8 @@ struct Contender: Sendable {
         case yajl = "yajl (C)"
         /// Foundation: JSONSerialization, JSONDecoder, JSONEncoder.
         case foundation = "Foundation"
+        /// The Swift standard library alone: `description` and `String`.
+        case standardLibrary = "Swift standard library"
     }
 
     let name: String

@@ -189,7 +189,7 @@ enum ISO8601 {
         return era * 146097 + dayOfEra - 719468
     }
 
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097

@@ -25,6 +25,7 @@ enum SVGChart {
         case .yajlModel: reference ? "#1f4e9c" : "#6f9fd8"
         case .yajl: "#8c8c8c"
         case .foundation: "#e08a2c"
+        case .standardLibrary: "#5aa469"
         }
     }
 
@@ -54,12 +55,15 @@ enum SVGChart {
 
         // Legend.
         var legendX = 10.0
-        let legend: [(String, String)] = [
+        var legend: [(String, String)] = [
             ("YAJLModel, reference of the group", colour(.yajlModel, reference: true)),
             ("YAJLModel, other levels", colour(.yajlModel, reference: false)),
             ("yajl (C)", colour(.yajl, reference: false)),
             ("Foundation", colour(.foundation, reference: false)),
         ]
+        if report.results.contains(where: { $0.outcomes.contains { $0.family == .standardLibrary } }) {
+            legend.append(("Swift standard library", colour(.standardLibrary, reference: false)))
+        }
         for (label, fill) in legend {
             svg.append(##"<rect x="\##(n(legendX))" y="88" width="12" height="12" fill="\##(fill)"/>"##)
             svg.append(text(legendX + 17, 98, label, size: 12))

@@ -45,7 +45,11 @@ extension JSONStreamingEncoder {
         case .millisecondsSince1970:
             try writeSingle { try $0.writeFloat(1000 * date.timeIntervalSince1970, nil, strategy: .throw) }
         case .iso8601:
-            try writeSingle { $0.writeString(date.formatted(.iso8601)) }
+            try writeSingle { encoder in
+                if !ISO8601.withInternetDateTime(date, { encoder.writeString($0) }) {
+                    encoder.writeString(date.formatted(.iso8601))
+                }
+            }
         case .custom(let encode):
             try encodeCustom { try encode(date, $0) }
         @unknown default:

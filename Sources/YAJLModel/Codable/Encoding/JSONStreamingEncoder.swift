@@ -124,6 +124,8 @@ final class JSONStreamingEncoder {
             try writeSingle { $0.writeString(url.absoluteString) }
         } else if T.self == Decimal.self, let decimal = value as? Decimal {
             try writeSingle { $0.storage.output.append(decimal.description) }
+        } else if try writeNumberArray(value) {
+            return
         } else if !usesDefaultKeys, let dictionary = value as? any KeyRepresentableDictionaryEncodable {
             try dictionary._encodeUnconverted(to: self)
         } else {

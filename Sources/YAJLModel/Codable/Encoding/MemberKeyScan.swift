@@ -12,19 +12,30 @@ struct MemberKeyScan {
         var escapes = false
         var index = 0
         if let base = key.baseAddress {
-            // Unsafe: a word is loaded only while `index + 8 <= count`; the tail is read byte by byte.
+            // Unsafe: a word is loaded only while `index + 8 <= count`; the tail is read as four, two
+            // and one bytes, each within `index..<count`.
             while index + 8 <= count {
                 let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 escapes = escapes || JSONEscaping.wordNeedsEscape(word, escapingSlashes: escapingSlashes)
                 hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
                 index += 8
             }
-            if index < count {
-                // The last bytes, padded with "A"s, which never need escaping.
-                var padded: UInt64 = 0x4141_4141_4141_4141
-                for offset in 0..<(count - index) {
-                    let shift = UInt64(8 * offset)
-                    padded = padded & ~(0xFF &<< shift) | UInt64(base.load(fromByteOffset: index + offset, as: UInt8.self)) &<< shift
+            let rest = count - index
+            if rest > 0 {
+                // The last 1 to 7 bytes, first byte lowest, padded with "A"s, which never need escaping.
+                var padded: UInt64 = 0x4141_4141_4141_4141 &<< UInt64(truncatingIfNeeded: 8 * rest)
+                var filled = 0
+                if rest & 4 != 0 {
+                    padded |= UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+                    filled = 4
+                }
+                if rest & 2 != 0 {
+                    let pair = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: index + filled, as: UInt16.self))
+                    padded |= UInt64(pair) &<< UInt64(truncatingIfNeeded: 8 * filled)
+                    filled += 2
+                }
+                if rest & 1 != 0 {
+                    padded |= UInt64(base.load(fromByteOffset: index + filled, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: 8 * filled)
                 }
                 escapes = escapes || JSONEscaping.wordNeedsEscape(padded, escapingSlashes: escapingSlashes)
                 hash = (hash ^ padded) &* 0xBF58_476D_1CE4_E5B9
