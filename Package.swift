@@ -165,7 +165,7 @@ package.targets += [
     .testTarget(
         name: "YAJLModelServicesTests",
         dependencies: [
-            "YAJLModelNIO", "YAJLModelHummingbird", "YAJLModelVapor", "FeedIngest",
+            "YAJLModelNIO", "YAJLModelHummingbird", "YAJLModelVapor", "FeedIngest", "CZlib",
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird", "Vapor"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
             .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),

@@ -10,11 +10,15 @@ enum LoopbackClient {
         var body: String
     }
 
-    /// POSTs `body` to `path` on 127.0.0.1:`port`, with `contentType` (nil: no `Content-Type` header).
-    static func post(_ body: ByteBuffer, to path: String, port: Int, contentType: String? = "application/json") async throws -> Answer {
+    /// POSTs `body` to `path` on 127.0.0.1:`port`, with `contentType` (nil: no `Content-Type`
+    /// header) and `contentEncoding` (nil: no `Content-Encoding` header).
+    static func post(
+        _ body: ByteBuffer, to path: String, port: Int, contentType: String? = "application/json", contentEncoding: String? = nil
+    ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = .POST
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
+        if let contentEncoding { request.headers.add(name: "Content-Encoding", value: contentEncoding) }
         request.body = .bytes(body)
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
         let text = try await response.body.collect(upTo: 1 << 20)

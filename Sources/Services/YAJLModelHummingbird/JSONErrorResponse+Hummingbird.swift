@@ -51,4 +51,14 @@ extension JSONRecordError: HTTPResponseError {
         try JSONErrorResponse(self).response(from: request, context: context)
     }
 }
+// The same answer for damaged or too large gzip input in a streamed body.
+extension JSONDecompressionError: HTTPResponseError {
+    /// 413 past the decompressed-size limit, otherwise 400: see ``JSONErrorResponse``.
+    public var status: HTTPResponse.Status { JSONErrorResponse(self).status }
+
+    /// ``JSONErrorResponse``'s response to this error, with the compressed and decompressed offsets.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONErrorResponse(self).response(from: request, context: context)
+    }
+}
 #endif

@@ -1,6 +1,7 @@
 #if Hummingbird
 public import Hummingbird
 public import YAJLModel
+public import YAJLModelNIO
 
 /// A Hummingbird request context that decodes request bodies with ``YAJLDecoder`` and
 /// encodes responses with ``YAJLEncoder``: one line of setup,
@@ -45,6 +46,15 @@ public struct YAJLRequestContext: RequestContext {
 
     /// The default ``maxUploadSize``: 2 MiB.
     public static let defaultMaxUploadSize = 2 << 20
+
+    /// The most bytes a buffered gzip body (`Content-Encoding: gzip`) may inflate to:
+    /// past it, `request.decode(as:context:)` answers 413 Content Too Large with the
+    /// limit. ``maxUploadSize`` bounds the compressed bytes received; this bounds the text
+    /// decoded, which a small compressed body can make large.
+    /// ``JSONContentEncoding/defaultMaxDecompressedBytes`` (16 MiB) unless set, as
+    /// ``maxUploadSize`` is. A body read as it arrives is bounded by its reader's
+    /// ``JSONStreamOptions/maxDecompressedBytes`` instead (see `JSONStreamOptions(for:)`).
+    public var maxDecompressedSize: Int = JSONContentEncoding.defaultMaxDecompressedBytes
 
     /// A context for a request from `source`.
     public init(source: ApplicationRequestContextSource) {

@@ -15,6 +15,9 @@ public import YAJLModel
 /// - ``JSONRecordError``, an element of a streamed body (or a line) that is not the type
 ///   read: its error's answer, with the element's `index` and the problem's `offset`,
 ///   `line` and `column` in the whole body.
+/// - ``JSONDecompressionError``, a gzip body: 413 past the decompressed-size limit, with
+///   the `limit`; otherwise (cut short, corrupt, a bad CRC-32 or length, data after the
+///   stream) 400; both with the `compressedOffset` and `decompressedOffset` where it showed.
 ///
 /// ```json
 /// {"error": {"message": "syntax error at line 3, column 7 (byte 41): …",
@@ -25,7 +28,7 @@ public import YAJLModel
 ///            "issues": [{"path": "[999].actor", "reason": "expected object, found number", "offset": 819510, …}],
 ///            "index": 999, "offset": 819510, "line": 1001, "column": 48}}
 /// ```
-public struct JSONErrorResponse: Sendable, Hashable {
+public struct JSONErrorResponse: Error, Sendable, Hashable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The message: the error's description, with where.
@@ -35,14 +38,19 @@ public struct JSONErrorResponse: Sendable, Hashable {
     /// What the body says beside the message.
     let details: [JSONMember]
 
-    /// The answer to `error`, or nil when it is not a JSON error of this library nor a `DecodingError`.
+    /// The answer to `error` (itself when it is an answer), or nil when it is not a JSON
+    /// error of this library nor a `DecodingError`.
     public init?(for error: any Error) {
         switch error {
+        case let answer as JSONErrorResponse:
+            self = answer
         case let error as JSONError:
             self.init(error)
         case let error as JSONModelError:
             self.init(error)
         case let error as JSONRecordError:
+            self.init(error)
+        case let error as JSONDecompressionError:
             self.init(error)
         case let error as JSONConversionError:
             self.init(statusCode: 422, message: error.description)
@@ -67,6 +75,20 @@ public struct JSONErrorResponse: Sendable, Hashable {
         default: 400
         }
         self.init(statusCode: status, message: error.description, Self.place(offset: error.offset, error.location))
+    }
+
+    /// The answer to damaged or too large gzip input: 413 with the `limit`, or 400; with
+    /// where it showed, in the compressed and the decompressed bytes.
+    public init(_ error: JSONDecompressionError) {
+        var members: [JSONMember] = []
+        var status = 400
+        if case .tooLarge(let limit) = error.reason {
+            status = 413
+            members.append(JSONMember(key: "limit", value: .number(JSONNumber(limit))))
+        }
+        members.append(JSONMember(key: "compressedOffset", value: .number(JSONNumber(error.compressedOffset))))
+        members.append(JSONMember(key: "decompressedOffset", value: .number(JSONNumber(error.decompressedOffset))))
+        self.init(statusCode: status, message: error.description, members)
     }
 
     /// The answer to a model error: 422 with every issue, or a parse error's answer.

@@ -55,7 +55,7 @@ public struct JSONMediaTypes: Sendable, Hashable {
 }
 
 /// `text` without the spaces and tabs at either end (HTTP's optional white space).
-private func trimmingWhiteSpace(_ text: Substring) -> Substring {
+func trimmingWhiteSpace(_ text: Substring) -> Substring {
     let isText: (Character) -> Bool = { $0 != " " && $0 != "\t" }
     guard let first = text.firstIndex(where: isText), let last = text.lastIndex(where: isText) else { return text[text.endIndex...] }
     return text[first...last]

@@ -33,4 +33,10 @@ extension JSONRecordError: AbortError {
     /// The element's index, the problem's path, and where it is in the whole body.
     public var reason: String { description }
 }
+extension JSONDecompressionError: AbortError {
+    /// 413 past the decompressed-size limit, otherwise 400: see ``JSONErrorResponse``.
+    public var status: HTTPResponseStatus { JSONErrorResponse(self).status }
+    /// What is wrong with the gzip body, at which compressed and decompressed byte.
+    public var reason: String { description }
+}
 #endif

@@ -154,16 +154,36 @@ extension ByteIntake {
     ///   ``JSONError/Limit/inputBytes`` past `limit` bytes (a document's input limit) and
     ///   ``JSONError/Limit/memory`` when the block cannot grow.
     static func inflate(_ data: Data, limit: Int) throws -> Data {
-        let intake = ByteIntake(limit: limit)
-        var source = ChunkSource(chunks: DataSlices(data: data, size: 1 << 20))
         let text = StreamBuffer()
         do {
-            while try intake.read(into: text, size: 1 << 20, pull: { try source.read(into: $0, size: 1 << 20) }) {}
+            try readAll(data, into: text, through: ByteIntake(limit: limit))
         } catch let error as JSONDecompressionError where error.reason == .tooLarge(limit: limit) {
             throw JSONError.tooLarge(.inputBytes, limit: limit, at: JSONSourceLocation(offset: limit, in: text.bytes))
-        } catch let error as StreamBuffer.AllocationFailure {
-            throw JSONError.tooLarge(.memory, limit: error.bytes, at: JSONSourceLocation(offset: text.count, in: text.bytes))
         }
         return text.takeData()
     }
+
+    /// Appends what `data` reads as through `intake` to `text`.
+    /// - Throws: the intake's errors, and ``JSONError/tooLarge(_:limit:at:)`` with
+    ///   ``JSONError/Limit/memory`` when `text` cannot grow.
+    fileprivate static func readAll(_ data: Data, into text: StreamBuffer, through intake: ByteIntake) throws {
+        var source = ChunkSource(chunks: DataSlices(data: data, size: 1 << 20))
+        do {
+            while try intake.read(into: text, size: 1 << 20, pull: { try source.read(into: $0, size: 1 << 20) }) {}
+        } catch let error as StreamBuffer.AllocationFailure {
+            throw JSONError.tooLarge(.memory, limit: error.bytes, at: JSONSourceLocation(offset: text.count, in: text.bytes))
+        }
+    }
+}
+
+/// The text of an HTTP request body, for the services adapters: `body` inflated when it
+/// starts with gzip's magic bytes, as the readers read input; nil when it is not gzip.
+/// - Throws: ``JSONDecompressionError`` (``JSONDecompressionError/Reason/tooLarge(limit:)``
+///   past `limit` decompressed bytes), or ``JSONError/tooLarge(_:limit:at:)`` with
+///   ``JSONError/Limit/memory``.
+package func inflatedRequestBody(_ body: some Collection<UInt8>, limit: Int) throws -> Data? {
+    guard GzipInflater.isGzip(body) else { return nil }
+    let text = StreamBuffer()
+    try ByteIntake.readAll(Data(body), into: text, through: ByteIntake(limit: limit))
+    return text.takeData()
 }
