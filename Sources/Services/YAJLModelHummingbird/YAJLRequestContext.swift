@@ -1,7 +1,7 @@
 #if Hummingbird
 public import Hummingbird
 public import YAJLModel
-public import YAJLModelNIO
+import YAJLModelNIO
 
 /// A Hummingbird request context that decodes request bodies with ``YAJLDecoder`` and
 /// encodes responses with ``YAJLEncoder``: one line of setup,

@@ -1,6 +1,6 @@
 #if NIO
 import Foundation
-public import NIOCore
+import NIOCore
 public import YAJLModel
 
 /// How a request body is encoded, as its `Content-Encoding` header says: as it is, or
