@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-#endif
-
 /// Encoding a sequence of values straight to a file, with bounded memory.
 extension YAJLEncoder {
     /// Encodes `values` to the open file descriptor `descriptor`, a chunk at a time; see
