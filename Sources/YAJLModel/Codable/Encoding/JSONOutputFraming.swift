@@ -44,7 +44,7 @@ public struct JSONOutputFraming: Sendable {
     }
 
     /// The values as the elements of an array under `key` in an object, between the members
-    /// `before` and `after`, given as arrays; see ``object(before:key:after:)-(KeyValuePairs<String,any(Encodable&Sendable)>,_,_)``.
+    /// `before` and `after`, given as arrays; see the form that takes literals.
     public static func object(before: [Member], key: String, after: [Member]) -> JSONOutputFraming {
         JSONOutputFraming(kind: .object(before: before, key: key, after: after))
     }

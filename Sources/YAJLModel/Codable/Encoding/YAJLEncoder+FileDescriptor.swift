@@ -20,7 +20,7 @@ extension YAJLEncoder {
         try encode(values, framing: framing, chunkSize: chunkSize) { try Self.write($0, to: descriptor) }
     }
 
-    /// Encodes `values` to `handle`'s file descriptor; see ``encode(_:framing:chunkSize:toFileDescriptor:)``.
+    /// Encodes `values` to `handle`'s file descriptor; see `encode(_:framing:chunkSize:toFileDescriptor:)`.
     public func encode<Values: Sequence>(
         _ values: Values, framing: JSONOutputFraming = .array, chunkSize: Int = defaultChunkSize, to handle: FileHandle
     ) throws where Values.Element: Encodable {
@@ -29,7 +29,7 @@ extension YAJLEncoder {
 
     /// Encodes the values of an asynchronous sequence to the open file descriptor `descriptor`,
     /// pulling each only as the chunks before it are written; see
-    /// ``encode(_:framing:chunkSize:toFileDescriptor:)`` and ``chunks(encoding:framing:chunkSize:)``.
+    /// `encode(_:framing:chunkSize:toFileDescriptor:)` and ``chunks(encoding:framing:chunkSize:)``.
     public func encode<Values: AsyncSequence>(
         _ values: Values, framing: JSONOutputFraming = .array, chunkSize: Int = defaultChunkSize,
         toFileDescriptor descriptor: Int32
@@ -41,7 +41,7 @@ extension YAJLEncoder {
     }
 
     /// Encodes the values of an asynchronous sequence to `handle`'s file descriptor; see
-    /// ``encode(_:framing:chunkSize:toFileDescriptor:)-(Values,_,_,_)``.
+    /// `encode(_:framing:chunkSize:toFileDescriptor:)` for a `Sequence`.
     public func encode<Values: AsyncSequence>(
         _ values: Values, framing: JSONOutputFraming = .array, chunkSize: Int = defaultChunkSize, to handle: FileHandle
     ) async throws where Values.Element: Encodable {
