@@ -36,6 +36,7 @@ enum Scenarios {
         StreamScenario(),
         AsyncStreamScenario(),
         StreamMemoryScenario(),
+        StreamWriteScenario(),
         NDJSONScenario(),
     ]
 }
