@@ -4,8 +4,9 @@
 //   POST /readings         {"readings": [{"id": 1, "value": 2.5, "tags": […]}, …]}  as Codable values
 //   POST /readings/models  the same body, each element read as a JSONConvertible model
 //   POST /readings/lines   the same records as JSON Lines
+//   GET  /readings/export?count=N   writes {"readings": [ N generated readings ]}, a chunk at a time
 //
-// Each answers {"count": <records>, "idSum": <sum of ids>, "valueSum": <sum of values>}.
+// The POST routes answer {"count": <records>, "idSum": <sum of ids>, "valueSum": <sum of values>}.
 // A body that is cut short or is not JSON is a 400 whose body says what and where; one
 // of the wrong shape is a 422. Run: `swift run --traits Hummingbird FeedIngest [port]`;
 // it prints "listening on 127.0.0.1:<port>" once it serves (port 0: any free port).
@@ -78,7 +79,35 @@ func makeRouter() -> Router<YAJLRequestContext> {
         }
         return summary
     }
+    router.get("/readings/export") { request, _ -> Response in
+        let count = request.uri.queryParameters.get("count", as: Int.self) ?? 0
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody(encoding: GeneratedReadings(count: count), framing: .object(key: "readings")))
+    }
     return router
+}
+
+/// Readings `0..<count`, each made when the response body asks for it.
+struct GeneratedReadings: AsyncSequence, Sendable {
+    let count: Int
+
+    static func reading(_ index: Int) -> Reading {
+        Reading(id: index, value: Double(index) / 4, tags: ["sensor", "unit-\(index % 97)", "ok"])
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count) }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let count: Int
+        var index = 0
+
+        mutating func next() async -> Reading? {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            return GeneratedReadings.reading(index)
+        }
+    }
 }
 
 @main

@@ -152,5 +152,41 @@ import YAJLModel
         let after = try await Self.post([ByteBuffer(string: #"{"readings": [\#(Feed.reading(5))]}"#)], to: "/readings", port: server.port, client: client)
         #expect(after.status == 200 && after.body.contains(#""count":1"#), "\(after.body)")
     }
+
+    /// The export's reading `index` as the server writes it, compact.
+    static func exported(_ index: Int) -> String {
+        let value = JSONNumber(Double(index) / 4)?.text ?? ""
+        return #"{"id":\#(index),"value":\#(value),"tags":["sensor","unit-\#(index % 97)","ok"]}"#
+    }
+
+    /// Whether the export test writes its full gigabyte (`YAJLMODEL_GIGABYTE_EXPORT=1 bash .ci/services`,
+    /// about four minutes in a debug build); otherwise an eighth of it, which is still twice the
+    /// memory bound, so a server that held the body would fail the test.
+    static let gigabyteExport = ProcessInfo.processInfo.environment["YAJLMODEL_GIGABYTE_EXPORT"] == "1"
+
+    @Test func aGigabyteExportInBoundedMemory() async throws {
+        let server = try Server()
+        defer { server.stop() }
+        // About 60 bytes a reading: a little over 1 GiB, or over 128 MiB.
+        let count = Self.gigabyteExport ? 18_000_000 : 2_250_000
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/readings/export?count=\(count)")
+        request.method = .GET
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(1800))
+        #expect(response.status == .ok)
+        var total = 0
+        var head: [UInt8] = []
+        var tail: [UInt8] = []
+        for try await buffer in response.body {
+            total += buffer.readableBytes
+            if head.count < 256 { head += buffer.readableBytesView.prefix(256 - head.count) }
+            tail = Array((tail + buffer.readableBytesView).suffix(256))
+        }
+        #expect(total > (Self.gigabyteExport ? 1 << 30 : 128 << 20), "\(total) bytes")
+        #expect(String(decoding: head, as: UTF8.self).hasPrefix(#"{"readings":[\#(Self.exported(0)),\#(Self.exported(1))"#))
+        #expect(String(decoding: tail, as: UTF8.self).hasSuffix(",\(Self.exported(count - 1))]}"))
+        let peak = try #require(server.peakResidentBytes)
+        #expect(peak < 64 << 20, "peak RSS \(peak >> 20) MiB for a \(total >> 20) MiB response")
+        print("FeedIngest: peak RSS \(peak >> 10) KiB after a \(total >> 20) MiB export of \(count) readings")
+    }
 }
 #endif

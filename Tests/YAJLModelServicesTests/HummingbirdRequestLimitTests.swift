@@ -49,11 +49,18 @@ import YAJLModelNIO
 
     /// Runs `body` with the port of a server on 127.0.0.1 serving ``router()``, then stops it.
     static func withServer(_ body: @Sendable (Int) async throws -> Void) async throws {
+        try await withServer(router: router(), body)
+    }
+
+    /// Runs `body` with the port of a server on 127.0.0.1 serving `router`, then stops it.
+    static func withServer<Context: RequestContext & InitializableFromSource<ApplicationRequestContextSource>>(
+        router: Router<Context>, _ body: @Sendable (Int) async throws -> Void
+    ) async throws {
         let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "HummingbirdRequestLimitTests")
+        var logger = Logger(label: "HummingbirdTests")
         logger.logLevel = .warning
         let app = Application(
-            router: router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 portFound.yield(channel.localAddress?.port ?? 0)
                 portFound.finish()

@@ -34,8 +34,13 @@ import YAJLModelVapor
 
     /// Runs `body` with the port of a server on 127.0.0.1 configured by ``configure(_:)``, then stops it.
     static func withServer(_ body: (Int) async throws -> Void) async throws {
+        try await withServer(configure: Self.configure, body)
+    }
+
+    /// Runs `body` with the port of a server on 127.0.0.1 configured by `configure`, then stops it.
+    static func withServer(configure: (Application) -> Void, _ body: (Int) async throws -> Void) async throws {
         try await withApp { app in
-            Self.configure(app)
+            configure(app)
             app.logger.logLevel = .warning
             try await app.asyncBoot()
             let server = app.http.server.shared

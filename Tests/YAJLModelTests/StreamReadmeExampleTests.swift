@@ -25,7 +25,27 @@ func countErrors(log url: URL) async throws -> Int {
     return errors
 }
 
+struct Order: Codable { var id: Int; var total: Double }
+
+/// Writes any number of orders as {"count": …, "orders": [{"id": …, "total": …}, …]}.
+func export(_ orders: some Sequence<Order>, count: Int, to file: FileHandle) throws {
+    try YAJLEncoder().encode(orders, framing: .object(before: ["count": count], key: "orders"), to: file)
+}
+
 @Suite struct StreamReadmeExampleTests {
+    @Test func exportOrders() throws {
+        let url = try Self.temporaryFile("")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try FileHandle(forWritingTo: url)
+        let orders = (1...1000).lazy.map { Order(id: $0, total: Double($0) / 4) }
+        try export(orders, count: 1000, to: file)
+        try file.close()
+        let document = try JSONDocument(parsing: Data(contentsOf: url))
+        #expect(document.root["count"]?.int == 1000)
+        #expect(document.root["orders"]?.count == 1000)
+        #expect(document.root["orders"]?[999]?["total"]?.double == 250)
+    }
+
     static func temporaryFile(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-readme-\(UUID().uuidString)")
         try Data(text.utf8).write(to: url)

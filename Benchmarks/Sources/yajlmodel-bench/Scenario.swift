@@ -37,6 +37,7 @@ enum Scenarios {
         StreamScenario(),
         AsyncStreamScenario(),
         StreamMemoryScenario(),
+        StreamWriteScenario(),
         NDJSONScenario(),
     ]
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
-#endif
-
 /// A synchronous source of bytes: a file, or a sequence of chunks.
 protocol ByteSource {
     /// Appends the next bytes (at least one) to `buffer`; false at the end of the input.

@@ -70,6 +70,18 @@ struct JSONByteBuffer: JSONByteSink {
         UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
+    /// The bytes the block can hold before it grows.
+    var reservedCapacity: Int { capacity }
+
+    /// Drops the first `n` bytes, moving the rest to the front.
+    mutating func removeFirst(_ n: Int) {
+        let n = min(max(n, 0), count)
+        guard n > 0 else { return }
+        // Unsafe: both ranges lie within the `count` bytes written, and `memmove` allows them to overlap.
+        memmove(base, base + n, count - n)
+        count -= n
+    }
+
     /// Drops the bytes from `offset` on.
     mutating func truncate(to offset: Int) { count = min(count, offset) }
 

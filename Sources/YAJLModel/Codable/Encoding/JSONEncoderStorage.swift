@@ -61,7 +61,8 @@ struct JSONEncoderStorage {
 
     /// Writes an opening bracket; nil when the nesting would be too deep for `JSONEncoder`.
     mutating func open(
-        isObject: Bool, pathCount: Int, nestedSteps steps: [PathElement] = [], allowsRepeatedKeys: Bool = false
+        isObject: Bool, pathCount: Int, nestedSteps steps: [PathElement] = [], allowsRepeatedKeys: Bool = false,
+        sortsMembers: Bool = true
     ) -> ContainerHandle? {
         guard frames.count + 1 < Self.maximumDepth else { return nil }
         output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
@@ -72,14 +73,14 @@ struct JSONEncoderStorage {
         frames.append(EncodingFrame(
             id: id, isObject: isObject, memberBase: members.count, sortKeyBase: sortKeys.count,
             pathCount: pathCount, nestedSteps: steps.isEmpty ? -1 : nestedSteps.count - 1,
-            allowsRepeatedKeys: allowsRepeatedKeys))
+            allowsRepeatedKeys: allowsRepeatedKeys, sortsMembers: sortsMembers))
         return ContainerHandle(index: frames.count - 1, id: id)
     }
 
     /// Closes the innermost container.
     mutating func closeInnermost() {
         guard let frame = frames.last else { return }
-        if frame.isObject && sortedKeys && frame.count > 1 { sortMembers(of: frame) }
+        if frame.isObject && sortedKeys && frame.sortsMembers && frame.count > 1 { sortMembers(of: frame) }
         frames.removeLast()
         if prettyPrinted {
             output.append(UInt8(ascii: "\n"))
@@ -89,6 +90,13 @@ struct JSONEncoderStorage {
         members.truncate(to: frame.memberBase)
         while sortKeys.count > frame.sortKeyBase { sortKeys.removeLast() }
         if frame.nestedSteps >= 0 { nestedSteps.removeLast() }
+    }
+
+    /// Drops what was written from `offset` on, closing the containers opened since there
+    /// were `depth` of them: the undoing of a value that failed part way.
+    mutating func rewind(toDepth depth: Int, output offset: Int) {
+        while frames.count > depth { closeInnermost() }
+        output.truncate(to: offset)
     }
 
     // MARK: Elements and members
@@ -220,6 +228,9 @@ struct EncodingFrame {
     let nestedSteps: Int
     /// Whether keys may repeat: a `JSONValue`'s object is written with all its members.
     let allowsRepeatedKeys: Bool
+    /// Whether the members are put in key order when it closes, under sorted keys: not for an
+    /// object written in chunks (``JSONStreamWriter``'s envelope), whose members are placed in order.
+    let sortsMembers: Bool
     /// The filter bits of the keys written so far (see `MemberKeyScan`), for finding a repeated key quickly.
     var keyFilter: UInt64 = 0
 }

@@ -51,7 +51,7 @@ public final class YAJLEncoder: Sendable {
         String(decoding: try encode(value), as: UTF8.self)
     }
 
-    private static func foundationEncoder(_ options: Options) -> JSONEncoder {
+    static func foundationEncoder(_ options: Options) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = options.outputFormatting
         encoder.dateEncodingStrategy = options.dateEncodingStrategy
