@@ -7,8 +7,8 @@ public import YAJLModel
 /// gzip. The Hummingbird and Vapor adapters read it for both buffered bodies (their
 /// request and content decoders) and streamed ones (`JSONStreamOptions(for: request)`).
 ///
-/// The header may say `gzip` or `x-gzip` (in any case), `identity`, or nothing; any
-/// other coding (`br`, `deflate`, `zstd`) is answered 415 Unsupported Media Type. The
+/// The header may say `gzip` or `x-gzip` (in any case), `deflate`, `identity`, or nothing;
+/// any other coding (`br`, `zstd`) is answered 415 Unsupported Media Type. The
 /// body's first bytes then decide, as for every reader of this library: a body that starts
 /// with gzip's magic bytes (`1f 8b`, which no JSON text starts with) is inflated with the
 /// readers' own inflater, to at most ``defaultMaxDecompressedBytes`` unless raised (past
@@ -19,6 +19,10 @@ public enum JSONContentEncoding: Sendable, Hashable {
     case identity
     /// `gzip` or `x-gzip`.
     case gzip
+    /// `deflate`, which the adapters do not inflate: a server that does (Vapor's, unless told
+    /// not to) leaves the header on the inflated body, which is then read as it is. A body
+    /// that is still deflated is not JSON text, and is answered as such (400).
+    case deflate
 
     /// The most bytes a gzip request body may inflate to unless raised: 16 MiB.
     ///
@@ -32,13 +36,14 @@ public enum JSONContentEncoding: Sendable, Hashable {
     /// The coding named by a `Content-Encoding` header's value (nil: no header; several
     /// headers joined with commas).
     /// - Throws: ``JSONErrorResponse/unsupportedContentEncoding(_:)`` (415) for a coding
-    ///   other than gzip, or for more than one.
+    ///   other than gzip or deflate, or for more than one.
     public init(header: String?) throws(JSONErrorResponse) {
         let codings = (header ?? "").split(separator: ",").map { trimmingWhiteSpace($0).lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
         switch codings {
         case []: self = .identity
         case ["gzip"], ["x-gzip"]: self = .gzip
+        case ["deflate"]: self = .deflate
         default: throw JSONErrorResponse.unsupportedContentEncoding(header ?? "")
         }
     }
@@ -47,13 +52,13 @@ public enum JSONContentEncoding: Sendable, Hashable {
 extension JSONErrorResponse {
     /// 415 Unsupported Media Type for a request body in a coding the adapters do not
     /// read: `{"error": {"message": "unsupported Content-Encoding br: expected gzip or
-    /// identity", "contentEncoding": "br", "accepted": ["gzip", "x-gzip", "identity"]}}`.
+    /// identity", "contentEncoding": "br", "accepted": ["gzip", "x-gzip", "deflate", "identity"]}}`.
     public static func unsupportedContentEncoding(_ contentEncoding: String) -> JSONErrorResponse {
         JSONErrorResponse(
             statusCode: 415, message: "unsupported Content-Encoding \(contentEncoding): expected gzip or identity",
             [
                 JSONMember(key: "contentEncoding", value: .string(contentEncoding)),
-                JSONMember(key: "accepted", value: .array(["gzip", "x-gzip", "identity"].map { .string($0) })),
+                JSONMember(key: "accepted", value: .array(["gzip", "x-gzip", "deflate", "identity"].map { .string($0) })),
             ])
     }
 }
@@ -64,7 +69,7 @@ extension JSONStreamOptions {
     /// ``JSONContentEncoding/defaultMaxDecompressedBytes``. Raise that for a route that
     /// takes large compressed feeds.
     /// - Throws: ``JSONErrorResponse/unsupportedContentEncoding(_:)`` (415) for a coding
-    ///   other than gzip.
+    ///   other than gzip or deflate.
     public init(contentEncoding: String?) throws(JSONErrorResponse) {
         _ = try JSONContentEncoding(header: contentEncoding)
         self.init()
