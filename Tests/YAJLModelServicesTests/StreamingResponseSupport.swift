@@ -60,12 +60,67 @@ struct StreamedItems: AsyncSequence, Sendable {
     }
 }
 
+/// One JSON value `count` times. The encoder writes a parsed value as its original bytes, so
+/// that a gigabyte of body costs the server little more than copying it, even in a debug build.
+struct RepeatedValue: AsyncSequence, Sendable {
+    let value: JSONValue
+    let count: Int
+
+    /// About 64 KiB: an array of twitter-like statuses, with escapes and non-ASCII text.
+    static func statuses() throws -> JSONValue {
+        let status = #"{"id":1234567890123,"text":"caf\u00e9 \"quoted\" 😀 a status long enough to be typical","user":{"id":42,"screen_name":"someone","followers_count":1234},"retweet_count":7,"favorited":false,"coordinates":null,"entities":{"hashtags":[{"text":"json","indices":[1,5]}]}}"#
+        let text = "[" + Array(repeating: status, count: 65_536 / status.utf8.count).joined(separator: ",") + "]"
+        return try JSONDocument(parsing: text).root
+    }
+
+    /// The bytes of `count` values written as a compact JSON array.
+    var arrayByteCount: Int { 2 + count * value.rawJSON.count + Swift.max(count - 1, 0) }
+
+    func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let source: RepeatedValue
+        var index = 0
+
+        mutating func next() async -> JSONValue? {
+            guard index < source.count else { return nil }
+            index += 1
+            return source.value
+        }
+    }
+}
+
+/// The process's resident memory, from `/proc/self/status` (Linux).
+enum ResidentMemory {
+    /// The resident bytes now (`VmRSS`).
+    static var current: Int? { field("VmRSS:") }
+    /// The most resident bytes since the start or the last ``resetPeak()`` (`VmHWM`).
+    static var peak: Int? { field("VmHWM:") }
+
+    /// Sets the peak to the current size (`echo 5 > /proc/self/clear_refs`); false where the
+    /// kernel does not allow it.
+    static func resetPeak() -> Bool {
+        guard let file = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? file.close() }
+        return (try? file.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    private static func field(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) })
+        else { return nil }
+        return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+    }
+}
+
 extension LoopbackClient {
-    /// What a GET read: the body's bytes (or their count and the resident memory seen, when
-    /// not kept), and the error that ended it, if any.
+    /// What a GET read: the body's bytes (or only their count, first and last bytes, when not
+    /// kept), and the error that ended it, if any.
     struct Download: Sendable {
         var bytes: [UInt8] = []
         var byteCount = 0
+        var head: [UInt8] = []
+        var tail: [UInt8] = []
         var error: (any Error)?
     }
 
@@ -81,6 +136,9 @@ extension LoopbackClient {
                 for try await buffer in response.body {
                     download.byteCount += buffer.readableBytes
                     if keepsBytes { download.bytes += buffer.readableBytesView }
+                    if download.head.count < 256 { download.head += buffer.getBytes(at: buffer.readerIndex, length: Swift.min(256 - download.head.count, buffer.readableBytes)) ?? [] }
+                    let last = Swift.min(256, buffer.readableBytes)
+                    download.tail = Array((download.tail + (buffer.getBytes(at: buffer.writerIndex - last, length: last) ?? [])).suffix(256))
                     if let stopAfter, download.byteCount >= stopAfter { break }
                 }
             } catch {
@@ -127,6 +185,30 @@ extension LoopbackClient {
         let after = try await settled(counter)
         let itemBytes = 60
         #expect(after - before < (64 << 20) / itemBytes, "pulled \(after - before) items after the client left")
+    }
+
+    /// Checks a server whose `/stream/values?count=N` streams ``RepeatedValue`` of
+    /// ``RepeatedValue/statuses()`` as a JSON array: a body of more than a gigabyte arrives
+    /// whole, while the process, server and client together, grows by less than `bound`.
+    /// The suites run one at a time (`.ci/services`), so no other test's memory is counted.
+    static func expectGigabyte(port: Int, framework: String, growingLessThan bound: Int) async throws {
+        let statuses = try RepeatedValue.statuses()
+        let values = RepeatedValue(value: statuses, count: (1 << 30) / statuses.rawJSON.count + 1)
+        let element = [UInt8](values.value.rawJSON)
+        let before = ResidentMemory.current
+        let resets = ResidentMemory.resetPeak()
+        let download = try await get("/stream/values?count=\(values.count)", port: port, keepsBytes: false)
+        #expect(download.error == nil)
+        #expect(download.byteCount == values.arrayByteCount)
+        #expect(download.byteCount > 1 << 30)
+        #expect(download.head == Array(([UInt8(ascii: "[")] + element).prefix(256)))
+        #expect(download.tail == Array((element + [UInt8(ascii: "]")]).suffix(256)))
+        guard resets, let before, let peak = ResidentMemory.peak else {
+            print("\(framework): resident memory not measured here (no /proc/self/clear_refs)")
+            return
+        }
+        #expect(peak - before < bound, "grew \((peak - before) >> 20) MiB for a \(download.byteCount >> 20) MiB body")
+        print("\(framework): resident memory grew \((peak - before) >> 10) KiB while streaming \(download.byteCount >> 20) MiB")
     }
 }
 #endif

@@ -21,5 +21,16 @@ import YAJLModelVapor
             try await LoopbackClient.expectStreamedResponses(port: port, counter: counter)
         }
     }
+
+    @Test func streamsAGigabyteInBoundedMemory() async throws {
+        try await VaporRequestLimitTests.withServer(configure: { app in
+            app.get("stream", "values") { request -> Response in
+                let values = RepeatedValue(value: try RepeatedValue.statuses(), count: request.query[Int.self, at: "count"] ?? 0)
+                return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(encoding: values))
+            }
+        }) { port in
+            try await LoopbackClient.expectGigabyte(port: port, framework: "Vapor", growingLessThan: 64 << 20)
+        }
+    }
 }
 #endif

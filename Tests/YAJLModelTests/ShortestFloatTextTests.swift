@@ -6,13 +6,21 @@ import Testing
 /// it writes reads back to the same bit pattern, and its text is `description`'s without a
 /// trailing `.0`.
 ///
-/// The normal suite checks fixed-seed samples and the edges. The exhaustive run, 10 million
-/// random `Double` bit patterns and every one of the 2^32 `Float` bit patterns, runs only with
-/// `YAJLMODEL_FLOAT_EXHAUSTIVE=1`, best in release: `.ci/fuzz` runs it in its long run
-/// (`--seconds 600` or more) or with `--floats`, and by hand it is
-/// `YAJLMODEL_FLOAT_EXHAUSTIVE=1 swift test -c release --filter ShortestFloatTextTests`.
+/// The normal suite checks fixed-seed samples and the edges, and an optimized build (as
+/// `.ci/test` runs it) also 10 million random `Double` bit patterns. Every one of the 2^32
+/// `Float` bit patterns is checked only with `YAJLMODEL_FLOAT_EXHAUSTIVE=1`, best in release:
+/// `.ci/fuzz` runs it in its long run (`--seconds 600` or more) or with `--floats`, and by hand
+/// it is `YAJLMODEL_FLOAT_EXHAUSTIVE=1 swift test -c release --filter ShortestFloatTextTests`.
 struct ShortestFloatTextTests {
     static let exhaustive = ProcessInfo.processInfo.environment["YAJLMODEL_FLOAT_EXHAUSTIVE"] == "1"
+    /// Whether this is an optimized build, fast enough for the ten million doubles.
+    static let optimized: Bool = {
+        #if DEBUG
+        false
+        #else
+        true
+        #endif
+    }()
 
     // MARK: Checking one value
 
@@ -111,7 +119,7 @@ struct ShortestFloatTextTests {
         #expect(problems(values).isEmpty, "\(problems(values).prefix(10))")
     }
 
-    @Test(.enabled(if: exhaustive)) func tenMillionRandomDoubles() {
+    @Test(.enabled(if: exhaustive || optimized)) func tenMillionRandomDoubles() {
         let found = Self.checkInParallel(chunks: 100) { chunk in
             var random = SplitMix64(seed: 0xF100_0000 + UInt64(chunk))
             var bytes: [UInt8] = []
