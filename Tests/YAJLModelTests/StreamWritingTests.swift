@@ -97,6 +97,51 @@ import Testing
     }
 
     @Test(arguments: formattings)
+    func membersMadeAfterTheValuesMatchTheWholeObject(formatting: JSONEncoder.OutputFormatting) async throws {
+        let encoder = Self.encoder(formatting)
+        for count in [0, 1, 12] {
+            let posts = Self.posts(count)
+            let framing = JSONOutputFraming.object(before: ["head": "page"], key: "items", after: { count in ["total": count, "next": "p\(count)"] })
+            let envelope = Envelope(
+                before: [("head", try Self.json(#""page""#))], key: "items", elements: posts,
+                after: [("total", try Self.json("\(count)")), ("next", try Self.json(#""p\#(count)""#))])
+            let whole = [UInt8](try encoder.encode(envelope))
+            for chunkSize in [1, 4096] {
+                #expect(try streamed(encoder, posts, framing: framing, chunkSize: chunkSize) == whole)
+            }
+            #expect(try await streamedAsync(encoder, posts, framing: framing, chunkSize: 7) == whole)
+        }
+    }
+
+    @Test func membersMadeAfterTheValuesEndTheOutputWhenTheyCannotBeWritten() throws {
+        struct Unavailable: Error {}
+        func written(_ encoder: YAJLEncoder, _ framing: JSONOutputFraming) -> (bytes: String, error: (any Error)?) {
+            var bytes: [UInt8] = []
+            do {
+                try encoder.encode([1, 2], framing: framing, chunkSize: 3) { bytes += $0 }
+                return (String(decoding: bytes, as: UTF8.self), nil)
+            } catch {
+                return (String(decoding: bytes, as: UTF8.self), error)
+            }
+        }
+        let sorted = YAJLEncoder()
+        sorted.outputFormatting = .sortedKeys
+        // Each with the output up to the array's end: what may come out, and never a complete object.
+        let cases: [(YAJLEncoder, JSONOutputFraming, String)] = [
+            (YAJLEncoder(), .object(before: ["a": 1], key: "items", after: { _ in ["a": 2] }), #"{"a":1,"items":[1,2]"#),  // a key repeated
+            (YAJLEncoder(), .object(key: "items", after: { _ in ["items": 2] }), #"{"items":[1,2]"#),
+            (sorted, .object(before: ["a": 1], key: "items", after: { _ in ["b": 2] }), #"{"a":1,"items":[1,2]"#),  // sorts before the array's key
+            (YAJLEncoder(), .object(before: ["a": 1], key: "items", after: { _ in throw Unavailable() }), #"{"a":1,"items":[1,2]"#),
+        ]
+        for (encoder, framing, upToTheArrayEnd) in cases {
+            let (bytes, error) = written(encoder, framing)
+            #expect(error != nil)
+            #expect(bytes.count >= 6 && upToTheArrayEnd.hasPrefix(bytes), "\(bytes)")
+        }
+        #expect(written(YAJLEncoder(), cases[3].1).error is Unavailable)
+    }
+
+    @Test(arguments: formattings)
     func emptySequences(formatting: JSONEncoder.OutputFormatting) async throws {
         let encoder = Self.encoder(formatting)
         #expect(try streamed(encoder, [Post](), chunkSize: 7) == [UInt8](try encoder.encode([Post]())))

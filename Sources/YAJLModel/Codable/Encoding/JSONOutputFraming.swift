@@ -12,7 +12,14 @@ public struct JSONOutputFraming: Sendable {
     enum Kind: Sendable {
         case array
         case jsonLines
-        case object(before: [Member], key: String, after: [Member])
+        case object(before: [Member], key: String, after: Trailer)
+    }
+
+    /// The envelope's members after the array: given with the framing, or made once the
+    /// values are written, from how many there were.
+    enum Trailer: Sendable {
+        case members([Member])
+        case made(@Sendable (_ valueCount: Int) throws -> [Member])
     }
 
     let kind: Kind
@@ -46,6 +53,27 @@ public struct JSONOutputFraming: Sendable {
     /// The values as the elements of an array under `key` in an object, between the members
     /// `before` and `after`, given as arrays; see the form that takes literals.
     public static func object(before: [Member], key: String, after: [Member]) -> JSONOutputFraming {
-        JSONOutputFraming(kind: .object(before: before, key: key, after: after))
+        JSONOutputFraming(kind: .object(before: before, key: key, after: .members(after)))
+    }
+
+    /// The values as the elements of an array under `key` in an object, after the members
+    /// `before` and followed by the members that `after` makes once the last value is written,
+    /// from the number of values: a count, or a cursor that the values' producer kept.
+    ///
+    /// ```swift
+    /// let framing = JSONOutputFraming.object(key: "items", after: { count in ["count": count] })
+    /// // {"items":[…,…],"count":2}
+    /// ```
+    ///
+    /// The keys follow the rules of the form that takes literals. Since the members made by
+    /// `after` are known only at the end, a key of theirs that breaks those rules, or an error
+    /// that `after` throws, ends the output after the array, as a value that fails to encode
+    /// does: the envelope is left open, never complete.
+    public static func object(
+        before: KeyValuePairs<String, any Encodable & Sendable> = [:], key: String,
+        after: @escaping @Sendable (_ valueCount: Int) throws -> KeyValuePairs<String, any Encodable & Sendable>
+    ) -> JSONOutputFraming {
+        JSONOutputFraming(kind: .object(
+            before: before.map { ($0.key, $0.value) }, key: key, after: .made { count in try after(count).map { ($0.key, $0.value) } }))
     }
 }

@@ -20,6 +20,8 @@ final class JSONStreamWriter {
     private var envelope: ContainerHandle?
     /// Where the bytes not yet handed over start in the output.
     private var drained = 0
+    /// How many values were written.
+    private var valueCount = 0
 
     init(options: YAJLEncoder.Options, framing: JSONOutputFraming, chunkSize: Int) {
         var options = options
@@ -44,11 +46,10 @@ final class JSONStreamWriter {
             return
         case .array:
             array = try openContainer(isObject: false)
-        case .object(var before, let key, var after):
-            if encoder.storage.sortedKeys {
-                before = Self.sorted(before)
-                after = Self.sorted(after)
-            }
+        case .object(var before, let key, let trailer):
+            if encoder.storage.sortedKeys { before = Self.sorted(before) }
+            // Members that `after` makes are checked when made.
+            let after = if case .members(let members) = trailer { members } else { [JSONOutputFraming.Member]() }
             try checkEnvelope(before: before.map(\.key), key: key, after: after.map(\.key))
             // Its members are checked above instead of by the storage, which keeps no key bytes once drained.
             guard let envelope = encoder.storage.open(isObject: true, pathCount: 0, allowsRepeatedKeys: true, sortsMembers: false)
@@ -78,11 +79,14 @@ final class JSONStreamWriter {
                 encoder.slot = .empty
                 try encoder.encodeTopLevel(value)
             }
-            return endLine(from: start)
+            endLine(from: start)
+            valueCount += 1
+            return
         }
         let start = encoder.storage.output.count
         let position = encoder.storage.beginElement(array)
         try write(value, at: start) { try encoder.encodeNested(value, .index(position)) }
+        valueCount += 1
     }
 
     /// Writes what comes after the last value: `]`, or the array's end and the envelope's last members.
@@ -91,9 +95,18 @@ final class JSONStreamWriter {
         guard array != nil else { return }
         encoder.storage.closeInnermost()
         array = nil
-        guard let envelope, case .object(_, _, let after) = framing else { return }
+        guard let envelope, case .object(let before, let key, let trailer) = framing else { return }
         encoder.path = []
-        try writeMembers(encoder.storage.sortedKeys ? Self.sorted(after) : after, of: envelope)
+        var after: [JSONOutputFraming.Member]
+        switch trailer {
+        case .members(let members):
+            after = members
+        case .made(let make):
+            after = try make(valueCount)
+            try checkEnvelope(before: before.map(\.key), key: key, after: after.map(\.key))
+        }
+        if encoder.storage.sortedKeys { after = Self.sorted(after) }
+        try writeMembers(after, of: envelope)
         encoder.storage.closeInnermost()
         self.envelope = nil
     }
