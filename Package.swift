@@ -208,6 +208,6 @@ package.targets += [
     ),
     .testTarget(
         name: "YAJLModelGeneratorTests",
-        dependencies: ["YAJLModelGenerator"]
+        dependencies: ["YAJLModelGenerator", "YAJLModel"]
     ),
 ]

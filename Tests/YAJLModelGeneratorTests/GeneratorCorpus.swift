@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import YAJLModel
+import YAJLModelGenerator
+
+/// The corpus files the generated sources were made from, and what regenerating them takes.
+enum GeneratorCorpus {
+    /// `<package root>/../shared/corpus`, from this file's path.
+    static let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("twitter.json").path)
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent("citm_catalog.json").path)
+    }
+
+    static func url(_ file: String) -> URL { folder.appendingPathComponent(file) }
+
+    /// A committed source and the command that wrote it (run in the corpus folder).
+    struct Generated: CustomStringConvertible, Sendable {
+        var source: String
+        var file: String
+        var name: String
+        var namespace: String
+        var style: ModelGenerator.Style
+
+        var description: String { source }
+
+        var command: String {
+            "yajlmodel generate --name \(name)\(style == .codable ? " --codable" : "") --namespace \(namespace) \(file)"
+        }
+
+        /// What `command` writes now.
+        func regenerate() throws -> String {
+            var options = ModelGenerator.Options(rootName: name)
+            options.style = style
+            options.namespace = namespace
+            options.command = command
+            options.inputDescription = file
+            let generator = ModelGenerator(options: options)
+            try generator.read(ModelGenerator.Input(url: GeneratorCorpus.url(file)))
+            return try generator.source()
+        }
+    }
+
+    static let generated: [Generated] = [
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedTwitter.swift", file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCitm.swift", file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedTwitter.swift", file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .codable),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCitm.swift", file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .codable),
+    ]
+}
+
+/// Whether two JSON values hold the same data: numbers by value, a member whose value is
+/// `null` the same as a missing one (a `Codable` optional leaves nil unwritten), and the
+/// order of an object's members free. Returns the path of the first difference.
+func firstDifference(_ expected: JSONValue, _ actual: JSONValue, path: String = "") -> String? {
+    switch (expected.kind, actual.kind) {
+    case (.object, .object):
+        let expectedMembers = Dictionary(expected.object.map { $0.map { ($0.key, $0.value) } } ?? [], uniquingKeysWith: { a, _ in a })
+        let actualMembers = Dictionary(actual.object.map { $0.map { ($0.key, $0.value) } } ?? [], uniquingKeysWith: { a, _ in a })
+        for key in Set(expectedMembers.keys).union(actualMembers.keys).sorted() {
+            switch (expectedMembers[key], actualMembers[key]) {
+            case (let a?, let b?):
+                if let difference = firstDifference(a, b, path: path + "." + key) { return difference }
+            case (let a?, nil) where a.isNull:
+                continue
+            case (nil, let b?) where b.isNull:
+                continue
+            default:
+                return path + "." + key + " (missing on one side)"
+            }
+        }
+        return nil
+    case (.array, .array):
+        guard let a = expected.array, let b = actual.array, a.count == b.count else { return path + " (array lengths differ)" }
+        for index in 0..<a.count {
+            if let difference = firstDifference(a[index], b[index], path: path + "[\(index)]") { return difference }
+        }
+        return nil
+    case (.number, .number):
+        if let a = expected.int, let b = actual.int { return a == b ? nil : path }
+        return expected.double == actual.double ? nil : path + " (\(expected.numberText ?? "") ≠ \(actual.numberText ?? ""))"
+    case (.string, .string):
+        return expected.string == actual.string ? nil : path + " (\(expected.string ?? "") ≠ \(actual.string ?? ""))"
+    case (.bool, .bool):
+        return expected.bool == actual.bool ? nil : path
+    case (.null, .null):
+        return nil
+    default:
+        return path + " (\(expected.kind) ≠ \(actual.kind))"
+    }
+}
