@@ -208,6 +208,7 @@ package.targets += [
     ),
     .testTarget(
         name: "YAJLModelGeneratorTests",
-        dependencies: ["YAJLModelGenerator", "YAJLModel"]
+        dependencies: ["YAJLModelGenerator", "YAJLModel"],
+        exclude: ["Inputs"]
     ),
 ]

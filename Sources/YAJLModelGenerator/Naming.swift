@@ -19,7 +19,10 @@ enum Naming {
         "Any", "Array", "Bool", "Codable", "Data", "Date", "Decimal", "Decoder", "Dictionary", "Double", "Encoder",
         "Error", "Float", "Int", "JSON", "JSONArray", "JSONValue", "JSONModel", "Never", "Optional", "Protocol",
         "Result", "Self", "Sendable", "Set", "String", "Type", "URL", "UUID", "Void", "CodedDate", "CodedDateFormat",
-        "CodedOptionalDate", "Other",
+        "CodedOptionalDate", "Other", "TimeZone", "Locale", "Calendar", "DateFormatter", "Character", "Substring",
+        "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Equatable", "Hashable",
+        "CodingKey", "CodingKeys", "DecodingError", "DiscriminatorKey", "JSONDocument", "JSONKind", "JSONConvertible",
+        "JSONPolymorphic", "JSONDateFormat", "DateFormatted", "JSONUnknownValueFallback",
     ]
 
     /// The words of a key: runs of letters and digits, split at underscores, other

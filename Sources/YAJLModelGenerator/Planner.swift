@@ -7,6 +7,11 @@ struct Planner {
     /// Names in use, and the declaration each signature already has.
     private var taken: Set<String>
     private var bySignature: [String: String] = [:]
+    /// Objects with the same keys anywhere in the records, merged into one shape, so that
+    /// they read as one type; and the key sets being planned (a merged shape is not used
+    /// inside itself, where it would make a type contain itself).
+    private var byKeys: [[String]: Shape] = [:]
+    private var planning: Set<[String]> = []
 
     init(options: ModelGenerator.Options, limits: ShapeLimits, records: Int) {
         self.options = options
@@ -16,9 +21,33 @@ struct Planner {
     }
 
     mutating func planRoot(_ shape: Shape) {
+        var groups: [[String]: [Shape]] = [:]
+        var order: [[String]] = []
+        collectObjects(in: shape, into: &groups, order: &order)
+        for keys in order {
+            guard let shapes = groups[keys], shapes.count > 1 else { continue }
+            let merged = Shape()
+            for shape in shapes { merged.merge(shape, limits: limits) }
+            byKeys[keys] = merged
+        }
         taken.insert(options.rootName)
         let model = modelPlan(shape, name: options.rootName, context: "records")
         plan.declarations.insert(.model(model), at: 0)
+    }
+
+    /// The object shapes under `shape` (not `shape` itself), grouped by their sorted keys.
+    private func collectObjects(in shape: Shape, into groups: inout [[String]: [Shape]], order: inout [[String]]) {
+        var children = shape.memberOrder.compactMap { shape.members[$0] }
+        if let elements = shape.elements { children.append(elements) }
+        if let values = shape.values { children.append(values) }
+        for child in children {
+            if child.objects > 0, !child.isKeyedByData, !child.memberOrder.isEmpty {
+                let keys = child.memberOrder.sorted()
+                if groups[keys] == nil { order.append(keys) }
+                groups[keys, default: []].append(child)
+            }
+            collectObjects(in: child, into: &groups, order: &order)
+        }
     }
 
     // MARK: Types
@@ -96,6 +125,10 @@ struct Planner {
             return (.dictionary(value), "\(reason), read as a dictionary" + (note.map { "; values: \($0)" } ?? ""))
         }
         if shape.memberOrder.isEmpty { return (.dictionary(.json), "always an empty object") }
+        let keys = shape.memberOrder.sorted()
+        let shape = planning.contains(keys) ? shape : byKeys[keys] ?? shape
+        let inserted = planning.insert(keys).inserted
+        defer { if inserted { planning.remove(keys) } }
         let base = Naming.typeName(key, singular: singular)
         if let polymorphic = polymorphic(shape, base: base, parent: parent) { return (.named(polymorphic), nil) }
         let name = uniqueName(base, parent: parent)

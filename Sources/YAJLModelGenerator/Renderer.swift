@@ -64,7 +64,9 @@ struct Renderer {
         for (index, property) in model.properties.enumerated() {
             if index > 0 { lines.append("") }
             lines += property.docs.map { "    /// " + $0 }
-            if let note = property.note { lines.append("    /// - Note: \(note.prefix(1).uppercased() + note.dropFirst()).") }
+            if let note = property.note ?? utcNote(property.type) {
+                lines.append("    /// - Note: \(note.prefix(1).uppercased() + note.dropFirst()).")
+            }
             lines.append("    " + propertyDeclaration(property, snakeCase: model.usesSnakeCase))
         }
         if codable, !model.properties.isEmpty {
@@ -77,6 +79,12 @@ struct Renderer {
         }
         lines.append("}")
         return lines
+    }
+
+    /// What a `Codable` date with a numeric offset writes: the same instant, in UTC.
+    private func utcNote(_ type: PlannedType) -> String? {
+        guard codable, case .date(.iso(let form)) = type, form.offset != .zulu else { return nil }
+        return "written with the offset +00:00: a date read with another offset is written as the same instant in UTC"
     }
 
     private func propertyDeclaration(_ property: PlannedProperty, snakeCase: Bool) -> String {

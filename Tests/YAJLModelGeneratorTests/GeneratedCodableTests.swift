@@ -42,3 +42,60 @@ struct GeneratedCodableTests {
         #expect(first.createdAt == Date(timeIntervalSince1970: 1_409_444_955))   // Sun Aug 31 00:29:15 +0000 2014
     }
 }
+
+/// The `--codable` snapshots of the small inputs, compiled as written, read their input and
+/// write back its values.
+@Suite("Generated Codable snapshots read and write their inputs")
+struct GeneratedCodableSnapshotTests {
+    func data(_ file: String) throws -> Data {
+        try Data(contentsOf: GeneratorCorpus.inputs.appendingPathComponent(file))
+    }
+
+    func expectRoundTrip<T: Codable>(_ value: T, of json: JSONValue) throws {
+        let written = try JSONDocument(parsing: JSONEncoder().encode(value)).root
+        #expect(firstDifference(json, written) == nil)
+    }
+
+    @Test func people() throws {
+        let data = try data("people.json")
+        for decoded in [try YAJLDecoder().decode([SnapshotPeople.Person].self, from: data), try JSONDecoder().decode([SnapshotPeople.Person].self, from: data)] {
+            try expectRoundTrip(decoded, of: JSONDocument(parsing: data).root)
+            #expect(decoded.map(\.work.lng) == [4.5, 2])
+            #expect(decoded[0].nick == nil)
+        }
+    }
+
+    @Test func values() throws {
+        var reader = try JSONLinesReader(contentsOf: GeneratorCorpus.inputs.appendingPathComponent("values.jsonl"))
+        var count = 0
+        while let line = try reader.next() {
+            let text = Data(line.rawJSON.string.utf8)
+            for decoded in [try YAJLDecoder().decode(SnapshotValues.Value.self, from: text), try JSONDecoder().decode(SnapshotValues.Value.self, from: text)] {
+                try expectRoundTrip(decoded, of: line)
+                #expect(decoded.state == [.active, .paused, .inProgress][count % 3])
+            }
+            count += 1
+        }
+        #expect(count == 24)
+    }
+
+    @Test func board() throws {
+        let data = try data("board.json")
+        for decoded in [try YAJLDecoder().decode(SnapshotBoard.Board.self, from: data), try JSONDecoder().decode(SnapshotBoard.Board.self, from: data)] {
+            try expectRoundTrip(decoded, of: JSONDocument(parsing: data).root)
+            guard case .circle(let circle) = decoded.shapes[0], case .square(let square) = decoded.shapes[1] else {
+                Issue.record("shapes: \(decoded.shapes)")
+                continue
+            }
+            #expect(circle.radius == 1.5 && square.side == 2)
+            #expect(decoded.scores["1002"]?.bonus == 1)
+        }
+    }
+
+    @Test func comparisonFindsAChangedValue() throws {
+        let a = try JSONDocument(parsing: #"{"a": [1, {"b": "x"}], "c": null}"#).root
+        let b = try JSONDocument(parsing: #"{"a": [1, {"b": "y"}]}"#).root
+        #expect(firstDifference(a, b) == ".a[1].b (x ≠ y)")
+        #expect(firstDifference(a, a) == nil)
+    }
+}

@@ -17,9 +17,10 @@ enum GeneratorCorpus {
 
     static func url(_ file: String) -> URL { folder.appendingPathComponent(file) }
 
-    /// A committed source and the command that wrote it (run in the corpus folder).
+    /// A committed source and the command that wrote it (run in the input's folder).
     struct Generated: CustomStringConvertible, Sendable {
         var source: String
+        var folder: URL
         var file: String
         var name: String
         var namespace: String
@@ -39,17 +40,31 @@ enum GeneratorCorpus {
             options.command = command
             options.inputDescription = file
             let generator = ModelGenerator(options: options)
-            try generator.read(ModelGenerator.Input(url: GeneratorCorpus.url(file)))
+            try generator.read(ModelGenerator.Input(url: folder.appendingPathComponent(file)))
             return try generator.source()
         }
     }
 
+    /// The sources made from the corpus.
     static let generated: [Generated] = [
-        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedTwitter.swift", file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .jsonModel),
-        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCitm.swift", file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .jsonModel),
-        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedTwitter.swift", file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .codable),
-        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCitm.swift", file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .codable),
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedTwitter.swift", folder: folder, file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCitm.swift", folder: folder, file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedTwitter.swift", folder: folder, file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .codable),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCitm.swift", folder: folder, file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .codable),
     ]
+
+    /// The small inputs written for the snapshots, in `Tests/YAJLModelGeneratorTests/Inputs`.
+    static let inputs = packageRoot.appendingPathComponent("Tests/YAJLModelGeneratorTests/Inputs")
+
+    /// The snapshots: each input's output in both styles, compiled into the test targets.
+    static let snapshots: [Generated] = [
+        ("people.json", "Person", "SnapshotPeople"), ("values.jsonl", "Value", "SnapshotValues"), ("board.json", "Board", "SnapshotBoard"),
+    ].flatMap { file, name, namespace in
+        [
+            Generated(source: "Tests/YAJLModelMacrosTests/Generated/\(namespace).swift", folder: inputs, file: file, name: name, namespace: namespace, style: .jsonModel),
+            Generated(source: "Tests/YAJLModelGeneratorTests/Generated/\(namespace).swift", folder: inputs, file: file, name: name, namespace: namespace, style: .codable),
+        ]
+    }
 }
 
 /// Whether two JSON values hold the same data: numbers by value, a member whose value is

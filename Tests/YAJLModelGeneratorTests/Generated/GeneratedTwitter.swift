@@ -41,12 +41,12 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     struct Metadata: Codable, Sendable {
-        /// In 100 % of 100 objects; for example "recent".
+        /// In 100 % of 173 objects; for example "recent".
         var resultType: ResultType
 
-        /// In 100 % of 100 objects; for example "ja".
+        /// In 100 % of 173 objects; for example "ja".
         var isoLanguageCode: IsoLanguageCode
 
         enum CodingKeys: String, CodingKey {
@@ -55,18 +55,18 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 4 objects.
+    /// Read from 45 objects.
     struct Url: Codable, Sendable {
-        /// In 100 % of 4 objects; for example "http://t.co/ANSFlYXERJ".
+        /// In 100 % of 45 objects; for example "http://t.co/ANSFlYXERJ".
         var url: URL
 
-        /// In 100 % of 4 objects; for example "http://twpf.jp/chibu4267".
+        /// In 100 % of 45 objects; for example "http://twpf.jp/chibu4267".
         var expandedUrl: URL
 
-        /// In 100 % of 4 objects; for example "twpf.jp/chibu4267".
+        /// In 100 % of 45 objects; for example "twpf.jp/chibu4267".
         var displayUrl: String
 
-        /// In 100 % of 4 objects.
+        /// In 100 % of 45 objects.
         var indices: [Int]
 
         enum CodingKeys: String, CodingKey {
@@ -77,9 +77,9 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 100 objects.
+    /// Read from 191 objects.
     struct Description: Codable, Sendable {
-        /// In 100 % of 100 objects.
+        /// In 100 % of 191 objects.
         var urls: [Url]
 
         enum CodingKeys: String, CodingKey {
@@ -87,17 +87,34 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     struct Entities: Codable, Sendable {
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var descriptionValue: Description
 
-        /// In 11 % of 100 objects.
+        /// In 10 % of 173 objects.
         var url: Description?
 
         enum CodingKeys: String, CodingKey {
             case descriptionValue = "description"
             case url
+        }
+    }
+
+    /// The 8 values seen; any other reads as `.unknown`, which writes "unknown".
+    enum UserTimeZone: String, Codable, Sendable {
+        case osaka = "Osaka"
+        case tokyo = "Tokyo"
+        case hawaii = "Hawaii"
+        case seoul = "Seoul"
+        case irkutsk = "Irkutsk"
+        case amsterdam = "Amsterdam"
+        case alaska = "Alaska"
+        case singapore = "Singapore"
+        case unknown
+
+        init(from decoder: any Decoder) throws {
+            self = UserTimeZone(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
         }
     }
 
@@ -115,126 +132,126 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     struct User: Codable, Sendable {
-        /// In 100 % of 100 objects; for example 1186275104.
+        /// In 100 % of 173 objects; for example 1186275104.
         var id: Int
 
-        /// In 100 % of 100 objects; for example "1186275104".
+        /// In 100 % of 173 objects; for example "1186275104".
         var idStr: String
 
-        /// In 100 % of 100 objects; for example "AYUMI".
+        /// In 100 % of 173 objects; for example "AYUMI".
         var name: String
 
-        /// In 100 % of 100 objects; for example "ayuu0123".
+        /// In 100 % of 173 objects; for example "ayuu0123".
         var screenName: String
 
-        /// In 100 % of 100 objects; for example "".
+        /// In 100 % of 173 objects; for example "".
         var location: String
 
-        /// In 100 % of 100 objects; for example "元野球部マネージャー❤︎…最高の夏をありがとう…❤︎".
+        /// In 100 % of 173 objects; for example "元野球部マネージャー❤︎…最高の夏をありがとう…❤︎".
         var descriptionValue: String
 
-        /// In 100 % of 100 objects (null in 89); for example "http://t.co/Yg9e1Fl8wd".
+        /// In 100 % of 173 objects (null in 155); for example "http://t.co/Yg9e1Fl8wd".
         var url: URL?
 
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var entities: Entities
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var protected: Bool
 
-        /// In 100 % of 100 objects; for example 262.
+        /// In 100 % of 173 objects; for example 262.
         var followersCount: Int
 
-        /// In 100 % of 100 objects; for example 252.
+        /// In 100 % of 173 objects; for example 252.
         var friendsCount: Int
 
-        /// In 100 % of 100 objects; for example 0.
+        /// In 100 % of 173 objects; for example 0.
         var listedCount: Int
 
-        /// In 100 % of 100 objects; for example "Sat Feb 16 13:40:25 +0000 2013".
+        /// In 100 % of 173 objects; for example "Sat Feb 16 13:40:25 +0000 2013".
         @CodedDate<TwitterDateFormat> var createdAt: Date
 
-        /// In 100 % of 100 objects; for example 235.
+        /// In 100 % of 173 objects; for example 235.
         var favouritesCount: Int
 
-        /// In 100 % of 100 objects (null in 81); for example 32400.
+        /// In 100 % of 173 objects (null in 143); for example 32400.
         var utcOffset: Int?
 
-        /// In 100 % of 100 objects (null in 81); for example "Osaka".
-        var timeZone: String?
+        /// In 100 % of 173 objects (null in 143); for example "Osaka".
+        var timeZone: UserTimeZone?
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var geoEnabled: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var verified: Bool
 
-        /// In 100 % of 100 objects; for example 1769.
+        /// In 100 % of 173 objects; for example 1769.
         var statusesCount: Int
 
-        /// In 100 % of 100 objects; for example "en".
+        /// In 100 % of 173 objects; for example "en".
         var lang: Lang
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var contributorsEnabled: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var isTranslator: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var isTranslationEnabled: Bool
 
-        /// In 100 % of 100 objects; for example "C0DEED".
+        /// In 100 % of 173 objects; for example "C0DEED".
         var profileBackgroundColor: String
 
-        /// In 100 % of 100 objects; for example "http://abs.twimg.com/images/themes/theme…".
+        /// In 100 % of 173 objects; for example "http://abs.twimg.com/images/themes/theme…".
         var profileBackgroundImageUrl: URL
 
-        /// In 100 % of 100 objects; for example "https://abs.twimg.com/images/themes/them…".
+        /// In 100 % of 173 objects; for example "https://abs.twimg.com/images/themes/them…".
         var profileBackgroundImageUrlHttps: URL
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var profileBackgroundTile: Bool
 
-        /// In 100 % of 100 objects; for example "http://pbs.twimg.com/profile_images/4977…".
+        /// In 100 % of 173 objects; for example "http://pbs.twimg.com/profile_images/4977…".
         var profileImageUrl: URL
 
-        /// In 100 % of 100 objects; for example "https://pbs.twimg.com/profile_images/497…".
+        /// In 100 % of 173 objects; for example "https://pbs.twimg.com/profile_images/497…".
         var profileImageUrlHttps: URL
 
-        /// In 86 % of 100 objects; for example "https://pbs.twimg.com/profile_banners/11…".
+        /// In 90 % of 173 objects; for example "https://pbs.twimg.com/profile_banners/11…".
         var profileBannerUrl: URL?
 
-        /// In 100 % of 100 objects; for example "0084B4".
+        /// In 100 % of 173 objects; for example "0084B4".
         var profileLinkColor: String
 
-        /// In 100 % of 100 objects; for example "C0DEED".
+        /// In 100 % of 173 objects; for example "C0DEED".
         var profileSidebarBorderColor: String
 
-        /// In 100 % of 100 objects; for example "DDEEF6".
+        /// In 100 % of 173 objects; for example "DDEEF6".
         var profileSidebarFillColor: String
 
-        /// In 100 % of 100 objects; for example "333333".
+        /// In 100 % of 173 objects; for example "333333".
         var profileTextColor: String
 
-        /// In 100 % of 100 objects; for example true.
+        /// In 100 % of 173 objects; for example true.
         var profileUseBackgroundImage: Bool
 
-        /// In 100 % of 100 objects; for example true.
+        /// In 100 % of 173 objects; for example true.
         var defaultProfile: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var defaultProfileImage: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var following: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var followRequestSent: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var notifications: Bool
 
         enum CodingKeys: String, CodingKey {
@@ -281,12 +298,12 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 8 objects.
+    /// Read from 10 objects.
     struct Hashtag: Codable, Sendable {
-        /// In 100 % of 8 objects; for example "LEDカツカツ選手権".
+        /// In 100 % of 10 objects; for example "LEDカツカツ選手権".
         var text: String
 
-        /// In 100 % of 8 objects.
+        /// In 100 % of 10 objects.
         var indices: [Int]
 
         enum CodingKeys: String, CodingKey {
@@ -295,21 +312,21 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 87 objects.
+    /// Read from 91 objects.
     struct UserMention: Codable, Sendable {
-        /// In 100 % of 87 objects; for example "aym0566x".
+        /// In 100 % of 91 objects; for example "aym0566x".
         var screenName: String
 
-        /// In 100 % of 87 objects; for example "前田あゆみ".
+        /// In 100 % of 91 objects; for example "前田あゆみ".
         var name: String
 
-        /// In 100 % of 87 objects; for example 866260188.
+        /// In 100 % of 91 objects; for example 866260188.
         var id: Int
 
-        /// In 100 % of 87 objects; for example "866260188".
+        /// In 100 % of 91 objects; for example "866260188".
         var idStr: String
 
-        /// In 100 % of 87 objects.
+        /// In 100 % of 91 objects.
         var indices: [Int]
 
         enum CodingKeys: String, CodingKey {
@@ -321,16 +338,27 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 6 objects.
+    /// The 2 values seen; any other reads as `.unknown`, which writes "unknown".
+    enum Resize: String, Codable, Sendable {
+        case fit
+        case crop
+        case unknown
+
+        init(from decoder: any Decoder) throws {
+            self = Resize(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
+        }
+    }
+
+    /// Read from 40 objects.
     struct Medium: Codable, Sendable {
-        /// In 100 % of 6 objects; for example 600.
+        /// In 100 % of 40 objects; for example 600.
         var w: Int
 
-        /// In 100 % of 6 objects; for example 338.
+        /// In 100 % of 40 objects; for example 338.
         var h: Int
 
-        /// In 100 % of 6 objects; for example "fit".
-        var resize: String
+        /// In 100 % of 40 objects; for example "fit".
+        var resize: Resize
 
         enum CodingKeys: String, CodingKey {
             case w
@@ -339,18 +367,18 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 6 objects.
+    /// Read from 10 objects.
     struct Sizes: Codable, Sendable {
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var medium: Medium
 
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var small: Medium
 
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var thumb: Medium
 
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var large: Medium
 
         enum CodingKeys: String, CodingKey {
@@ -361,42 +389,42 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 6 objects.
+    /// Read from 10 objects.
     struct Media: Codable, Sendable {
-        /// In 100 % of 6 objects; for example 505864942575034369.
+        /// In 100 % of 10 objects; for example 505864942575034369.
         var id: Int
 
-        /// In 100 % of 6 objects; for example "505864942575034369".
+        /// In 100 % of 10 objects; for example "505864942575034369".
         var idStr: String
 
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var indices: [Int]
 
-        /// In 100 % of 6 objects; for example "http://pbs.twimg.com/media/BwUxfC6CIAEr-…".
+        /// In 100 % of 10 objects; for example "http://pbs.twimg.com/media/BwUxfC6CIAEr-…".
         var mediaUrl: URL
 
-        /// In 100 % of 6 objects; for example "https://pbs.twimg.com/media/BwUxfC6CIAEr…".
+        /// In 100 % of 10 objects; for example "https://pbs.twimg.com/media/BwUxfC6CIAEr…".
         var mediaUrlHttps: URL
 
-        /// In 100 % of 6 objects; for example "http://t.co/PkCJAcSuYK".
+        /// In 100 % of 10 objects; for example "http://t.co/PkCJAcSuYK".
         var url: URL
 
-        /// In 100 % of 6 objects; for example "pic.twitter.com/PkCJAcSuYK".
+        /// In 100 % of 10 objects; for example "pic.twitter.com/PkCJAcSuYK".
         var displayUrl: String
 
-        /// In 100 % of 6 objects; for example "http://twitter.com/KATANA77/status/50586…".
+        /// In 100 % of 10 objects; for example "http://twitter.com/KATANA77/status/50586…".
         var expandedUrl: URL
 
-        /// In 100 % of 6 objects; for example "photo".
+        /// In 100 % of 10 objects; for example "photo".
         var type: String
 
-        /// In 100 % of 6 objects.
+        /// In 100 % of 10 objects.
         var sizes: Sizes
 
-        /// In 66 % of 6 objects; for example 505864943636197400.
+        /// In 50 % of 10 objects; for example 505864943636197400.
         var sourceStatusId: Int?
 
-        /// In 66 % of 6 objects; for example "505864943636197376".
+        /// In 50 % of 10 objects; for example "505864943636197376".
         var sourceStatusIdStr: String?
 
         enum CodingKeys: String, CodingKey {
@@ -415,22 +443,22 @@ enum GeneratedTwitter {
         }
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     struct StatusEntities: Codable, Sendable {
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var hashtags: [Hashtag]
 
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         /// - Note: Always empty: elements of any JSON.
         var symbols: [JSONValue]
 
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var urls: [Url]
 
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var userMentions: [UserMention]
 
-        /// In 6 % of 100 objects.
+        /// In 5 % of 173 objects.
         var media: [Media]?
 
         enum CodingKeys: String, CodingKey {
@@ -439,183 +467,6 @@ enum GeneratedTwitter {
             case urls
             case userMentions = "user_mentions"
             case media
-        }
-    }
-
-    /// The 2 values seen; any other reads as `.unknown`, which writes "unknown".
-    enum RetweetedStatusUserLang: String, Codable, Sendable {
-        case ja
-        case en
-        case unknown
-
-        init(from decoder: any Decoder) throws {
-            self = RetweetedStatusUserLang(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown
-        }
-    }
-
-    /// Read from 73 objects.
-    struct RetweetedStatusUser: Codable, Sendable {
-        /// In 100 % of 73 objects; for example 77915997.
-        var id: Int
-
-        /// In 100 % of 73 objects; for example "77915997".
-        var idStr: String
-
-        /// In 100 % of 73 objects; for example "(有)刀".
-        var name: String
-
-        /// In 100 % of 73 objects; for example "KATANA77".
-        var screenName: String
-
-        /// In 100 % of 73 objects; for example "".
-        var location: String
-
-        /// In 100 % of 73 objects; for example "プリキュア好きのサラリーマンです。好きなプリキュアシリーズはハートキャッチ、最愛…".
-        var descriptionValue: String
-
-        /// In 100 % of 73 objects (null in 66); for example "http://t.co/LruVPk5x4K".
-        var url: URL?
-
-        /// In 100 % of 73 objects.
-        var entities: Entities
-
-        /// In 100 % of 73 objects; for example false.
-        var protected: Bool
-
-        /// In 100 % of 73 objects; for example 1095.
-        var followersCount: Int
-
-        /// In 100 % of 73 objects; for example 740.
-        var friendsCount: Int
-
-        /// In 100 % of 73 objects; for example 50.
-        var listedCount: Int
-
-        /// In 100 % of 73 objects; for example "Mon Sep 28 03:41:27 +0000 2009".
-        @CodedDate<TwitterDateFormat> var createdAt: Date
-
-        /// In 100 % of 73 objects; for example 3741.
-        var favouritesCount: Int
-
-        /// In 100 % of 73 objects (null in 62); for example 32400.
-        var utcOffset: Int?
-
-        /// In 100 % of 73 objects (null in 62); for example "Tokyo".
-        var timeZone: String?
-
-        /// In 100 % of 73 objects; for example true.
-        var geoEnabled: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var verified: Bool
-
-        /// In 100 % of 73 objects; for example 19059.
-        var statusesCount: Int
-
-        /// In 100 % of 73 objects; for example "ja".
-        var lang: RetweetedStatusUserLang
-
-        /// In 100 % of 73 objects; for example false.
-        var contributorsEnabled: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var isTranslator: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var isTranslationEnabled: Bool
-
-        /// In 100 % of 73 objects; for example "C0DEED".
-        var profileBackgroundColor: String
-
-        /// In 100 % of 73 objects; for example "http://pbs.twimg.com/profile_background_…".
-        var profileBackgroundImageUrl: URL
-
-        /// In 100 % of 73 objects; for example "https://pbs.twimg.com/profile_background…".
-        var profileBackgroundImageUrlHttps: URL
-
-        /// In 100 % of 73 objects; for example true.
-        var profileBackgroundTile: Bool
-
-        /// In 100 % of 73 objects; for example "http://pbs.twimg.com/profile_images/4802…".
-        var profileImageUrl: URL
-
-        /// In 100 % of 73 objects; for example "https://pbs.twimg.com/profile_images/480…".
-        var profileImageUrlHttps: URL
-
-        /// In 97 % of 73 objects; for example "https://pbs.twimg.com/profile_banners/77…".
-        var profileBannerUrl: URL?
-
-        /// In 100 % of 73 objects; for example "0084B4".
-        var profileLinkColor: String
-
-        /// In 100 % of 73 objects; for example "FFFFFF".
-        var profileSidebarBorderColor: String
-
-        /// In 100 % of 73 objects; for example "DDEEF6".
-        var profileSidebarFillColor: String
-
-        /// In 100 % of 73 objects; for example "333333".
-        var profileTextColor: String
-
-        /// In 100 % of 73 objects; for example true.
-        var profileUseBackgroundImage: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var defaultProfile: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var defaultProfileImage: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var following: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var followRequestSent: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var notifications: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case id
-            case idStr = "id_str"
-            case name
-            case screenName = "screen_name"
-            case location
-            case descriptionValue = "description"
-            case url
-            case entities
-            case protected
-            case followersCount = "followers_count"
-            case friendsCount = "friends_count"
-            case listedCount = "listed_count"
-            case createdAt = "created_at"
-            case favouritesCount = "favourites_count"
-            case utcOffset = "utc_offset"
-            case timeZone = "time_zone"
-            case geoEnabled = "geo_enabled"
-            case verified
-            case statusesCount = "statuses_count"
-            case lang
-            case contributorsEnabled = "contributors_enabled"
-            case isTranslator = "is_translator"
-            case isTranslationEnabled = "is_translation_enabled"
-            case profileBackgroundColor = "profile_background_color"
-            case profileBackgroundImageUrl = "profile_background_image_url"
-            case profileBackgroundImageUrlHttps = "profile_background_image_url_https"
-            case profileBackgroundTile = "profile_background_tile"
-            case profileImageUrl = "profile_image_url"
-            case profileImageUrlHttps = "profile_image_url_https"
-            case profileBannerUrl = "profile_banner_url"
-            case profileLinkColor = "profile_link_color"
-            case profileSidebarBorderColor = "profile_sidebar_border_color"
-            case profileSidebarFillColor = "profile_sidebar_fill_color"
-            case profileTextColor = "profile_text_color"
-            case profileUseBackgroundImage = "profile_use_background_image"
-            case defaultProfile = "default_profile"
-            case defaultProfileImage = "default_profile_image"
-            case following
-            case followRequestSent = "follow_request_sent"
-            case notifications
         }
     }
 
@@ -658,7 +509,7 @@ enum GeneratedTwitter {
         var inReplyToScreenName: String?
 
         /// In 100 % of 73 objects.
-        var user: RetweetedStatusUser
+        var user: User
 
         /// In 100 % of 73 objects (null in 73).
         /// - Note: Always null: any JSON.

@@ -33,47 +33,62 @@ enum GeneratedTwitter {
         static let unknownValueFallback = IsoLanguageCode.unknown
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     @JSONModel(keys: .snakeCase)
     struct Metadata {
-        /// In 100 % of 100 objects; for example "recent".
+        /// In 100 % of 173 objects; for example "recent".
         var resultType: ResultType
 
-        /// In 100 % of 100 objects; for example "ja".
+        /// In 100 % of 173 objects; for example "ja".
         var isoLanguageCode: IsoLanguageCode
     }
 
-    /// Read from 4 objects.
+    /// Read from 45 objects.
     @JSONModel(keys: .snakeCase)
     struct Url {
-        /// In 100 % of 4 objects; for example "http://t.co/ANSFlYXERJ".
+        /// In 100 % of 45 objects; for example "http://t.co/ANSFlYXERJ".
         var url: URL
 
-        /// In 100 % of 4 objects; for example "http://twpf.jp/chibu4267".
+        /// In 100 % of 45 objects; for example "http://twpf.jp/chibu4267".
         var expandedUrl: URL
 
-        /// In 100 % of 4 objects; for example "twpf.jp/chibu4267".
+        /// In 100 % of 45 objects; for example "twpf.jp/chibu4267".
         var displayUrl: String
 
-        /// In 100 % of 4 objects.
+        /// In 100 % of 45 objects.
         var indices: [Int]
     }
 
-    /// Read from 100 objects.
+    /// Read from 191 objects.
     @JSONModel
     struct Description {
-        /// In 100 % of 100 objects.
+        /// In 100 % of 191 objects.
         var urls: [Url]
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     @JSONModel
     struct Entities {
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         @JSONKey("description") var descriptionValue: Description
 
-        /// In 11 % of 100 objects.
+        /// In 10 % of 173 objects.
         var url: Description?
+    }
+
+    /// The 8 values seen; any other reads as `.unknown`, which writes "unknown".
+    enum UserTimeZone: String, JSONConvertible, JSONUnknownValueFallback, Sendable {
+        case osaka = "Osaka"
+        case tokyo = "Tokyo"
+        case hawaii = "Hawaii"
+        case seoul = "Seoul"
+        case irkutsk = "Irkutsk"
+        case amsterdam = "Amsterdam"
+        case alaska = "Alaska"
+        case singapore = "Singapore"
+        case unknown
+
+        static let unknownValueFallback = UserTimeZone.unknown
     }
 
     /// The 5 values seen; any other reads as `.unknown`, which writes "unknown".
@@ -88,379 +103,255 @@ enum GeneratedTwitter {
         static let unknownValueFallback = Lang.unknown
     }
 
-    /// Read from 100 objects.
+    /// Read from 173 objects.
     @JSONModel(keys: .snakeCase)
     struct User {
-        /// In 100 % of 100 objects; for example 1186275104.
+        /// In 100 % of 173 objects; for example 1186275104.
         var id: Int
 
-        /// In 100 % of 100 objects; for example "1186275104".
+        /// In 100 % of 173 objects; for example "1186275104".
         var idStr: String
 
-        /// In 100 % of 100 objects; for example "AYUMI".
+        /// In 100 % of 173 objects; for example "AYUMI".
         var name: String
 
-        /// In 100 % of 100 objects; for example "ayuu0123".
+        /// In 100 % of 173 objects; for example "ayuu0123".
         var screenName: String
 
-        /// In 100 % of 100 objects; for example "".
+        /// In 100 % of 173 objects; for example "".
         var location: String
 
-        /// In 100 % of 100 objects; for example "元野球部マネージャー❤︎…最高の夏をありがとう…❤︎".
+        /// In 100 % of 173 objects; for example "元野球部マネージャー❤︎…最高の夏をありがとう…❤︎".
         @JSONKey("description") var descriptionValue: String
 
-        /// In 100 % of 100 objects (null in 89); for example "http://t.co/Yg9e1Fl8wd".
+        /// In 100 % of 173 objects (null in 155); for example "http://t.co/Yg9e1Fl8wd".
         var url: URL?
 
-        /// In 100 % of 100 objects.
+        /// In 100 % of 173 objects.
         var entities: Entities
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var protected: Bool
 
-        /// In 100 % of 100 objects; for example 262.
+        /// In 100 % of 173 objects; for example 262.
         var followersCount: Int
 
-        /// In 100 % of 100 objects; for example 252.
+        /// In 100 % of 173 objects; for example 252.
         var friendsCount: Int
 
-        /// In 100 % of 100 objects; for example 0.
+        /// In 100 % of 173 objects; for example 0.
         var listedCount: Int
 
-        /// In 100 % of 100 objects; for example "Sat Feb 16 13:40:25 +0000 2013".
+        /// In 100 % of 173 objects; for example "Sat Feb 16 13:40:25 +0000 2013".
         @JSONTransform(DateFormatted<TwitterDateFormat>.self) var createdAt: Date
 
-        /// In 100 % of 100 objects; for example 235.
+        /// In 100 % of 173 objects; for example 235.
         var favouritesCount: Int
 
-        /// In 100 % of 100 objects (null in 81); for example 32400.
+        /// In 100 % of 173 objects (null in 143); for example 32400.
         var utcOffset: Int?
 
-        /// In 100 % of 100 objects (null in 81); for example "Osaka".
-        var timeZone: String?
+        /// In 100 % of 173 objects (null in 143); for example "Osaka".
+        var timeZone: UserTimeZone?
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var geoEnabled: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var verified: Bool
 
-        /// In 100 % of 100 objects; for example 1769.
+        /// In 100 % of 173 objects; for example 1769.
         var statusesCount: Int
 
-        /// In 100 % of 100 objects; for example "en".
+        /// In 100 % of 173 objects; for example "en".
         var lang: Lang
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var contributorsEnabled: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var isTranslator: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var isTranslationEnabled: Bool
 
-        /// In 100 % of 100 objects; for example "C0DEED".
+        /// In 100 % of 173 objects; for example "C0DEED".
         var profileBackgroundColor: String
 
-        /// In 100 % of 100 objects; for example "http://abs.twimg.com/images/themes/theme…".
+        /// In 100 % of 173 objects; for example "http://abs.twimg.com/images/themes/theme…".
         var profileBackgroundImageUrl: URL
 
-        /// In 100 % of 100 objects; for example "https://abs.twimg.com/images/themes/them…".
+        /// In 100 % of 173 objects; for example "https://abs.twimg.com/images/themes/them…".
         var profileBackgroundImageUrlHttps: URL
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var profileBackgroundTile: Bool
 
-        /// In 100 % of 100 objects; for example "http://pbs.twimg.com/profile_images/4977…".
+        /// In 100 % of 173 objects; for example "http://pbs.twimg.com/profile_images/4977…".
         var profileImageUrl: URL
 
-        /// In 100 % of 100 objects; for example "https://pbs.twimg.com/profile_images/497…".
+        /// In 100 % of 173 objects; for example "https://pbs.twimg.com/profile_images/497…".
         var profileImageUrlHttps: URL
 
-        /// In 86 % of 100 objects; for example "https://pbs.twimg.com/profile_banners/11…".
+        /// In 90 % of 173 objects; for example "https://pbs.twimg.com/profile_banners/11…".
         var profileBannerUrl: URL?
 
-        /// In 100 % of 100 objects; for example "0084B4".
+        /// In 100 % of 173 objects; for example "0084B4".
         var profileLinkColor: String
 
-        /// In 100 % of 100 objects; for example "C0DEED".
+        /// In 100 % of 173 objects; for example "C0DEED".
         var profileSidebarBorderColor: String
 
-        /// In 100 % of 100 objects; for example "DDEEF6".
+        /// In 100 % of 173 objects; for example "DDEEF6".
         var profileSidebarFillColor: String
 
-        /// In 100 % of 100 objects; for example "333333".
+        /// In 100 % of 173 objects; for example "333333".
         var profileTextColor: String
 
-        /// In 100 % of 100 objects; for example true.
+        /// In 100 % of 173 objects; for example true.
         var profileUseBackgroundImage: Bool
 
-        /// In 100 % of 100 objects; for example true.
+        /// In 100 % of 173 objects; for example true.
         var defaultProfile: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var defaultProfileImage: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var following: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var followRequestSent: Bool
 
-        /// In 100 % of 100 objects; for example false.
+        /// In 100 % of 173 objects; for example false.
         var notifications: Bool
     }
 
-    /// Read from 8 objects.
+    /// Read from 10 objects.
     @JSONModel
     struct Hashtag {
-        /// In 100 % of 8 objects; for example "LEDカツカツ選手権".
+        /// In 100 % of 10 objects; for example "LEDカツカツ選手権".
         var text: String
 
-        /// In 100 % of 8 objects.
+        /// In 100 % of 10 objects.
         var indices: [Int]
     }
 
-    /// Read from 87 objects.
+    /// Read from 91 objects.
     @JSONModel(keys: .snakeCase)
     struct UserMention {
-        /// In 100 % of 87 objects; for example "aym0566x".
+        /// In 100 % of 91 objects; for example "aym0566x".
         var screenName: String
 
-        /// In 100 % of 87 objects; for example "前田あゆみ".
+        /// In 100 % of 91 objects; for example "前田あゆみ".
         var name: String
 
-        /// In 100 % of 87 objects; for example 866260188.
+        /// In 100 % of 91 objects; for example 866260188.
         var id: Int
 
-        /// In 100 % of 87 objects; for example "866260188".
+        /// In 100 % of 91 objects; for example "866260188".
         var idStr: String
 
-        /// In 100 % of 87 objects.
+        /// In 100 % of 91 objects.
         var indices: [Int]
-    }
-
-    /// Read from 6 objects.
-    @JSONModel
-    struct Medium {
-        /// In 100 % of 6 objects; for example 600.
-        var w: Int
-
-        /// In 100 % of 6 objects; for example 338.
-        var h: Int
-
-        /// In 100 % of 6 objects; for example "fit".
-        var resize: String
-    }
-
-    /// Read from 6 objects.
-    @JSONModel
-    struct Sizes {
-        /// In 100 % of 6 objects.
-        var medium: Medium
-
-        /// In 100 % of 6 objects.
-        var small: Medium
-
-        /// In 100 % of 6 objects.
-        var thumb: Medium
-
-        /// In 100 % of 6 objects.
-        var large: Medium
-    }
-
-    /// Read from 6 objects.
-    @JSONModel(keys: .snakeCase)
-    struct Media {
-        /// In 100 % of 6 objects; for example 505864942575034369.
-        var id: Int
-
-        /// In 100 % of 6 objects; for example "505864942575034369".
-        var idStr: String
-
-        /// In 100 % of 6 objects.
-        var indices: [Int]
-
-        /// In 100 % of 6 objects; for example "http://pbs.twimg.com/media/BwUxfC6CIAEr-…".
-        var mediaUrl: URL
-
-        /// In 100 % of 6 objects; for example "https://pbs.twimg.com/media/BwUxfC6CIAEr…".
-        var mediaUrlHttps: URL
-
-        /// In 100 % of 6 objects; for example "http://t.co/PkCJAcSuYK".
-        var url: URL
-
-        /// In 100 % of 6 objects; for example "pic.twitter.com/PkCJAcSuYK".
-        var displayUrl: String
-
-        /// In 100 % of 6 objects; for example "http://twitter.com/KATANA77/status/50586…".
-        var expandedUrl: URL
-
-        /// In 100 % of 6 objects; for example "photo".
-        var type: String
-
-        /// In 100 % of 6 objects.
-        var sizes: Sizes
-
-        /// In 66 % of 6 objects; for example 505864943636197400.
-        var sourceStatusId: Int?
-
-        /// In 66 % of 6 objects; for example "505864943636197376".
-        var sourceStatusIdStr: String?
-    }
-
-    /// Read from 100 objects.
-    @JSONModel(keys: .snakeCase)
-    struct StatusEntities {
-        /// In 100 % of 100 objects.
-        var hashtags: [Hashtag]
-
-        /// In 100 % of 100 objects.
-        /// - Note: Always empty: elements of any JSON.
-        var symbols: [JSONValue]
-
-        /// In 100 % of 100 objects.
-        var urls: [Url]
-
-        /// In 100 % of 100 objects.
-        var userMentions: [UserMention]
-
-        /// In 6 % of 100 objects.
-        var media: [Media]?
     }
 
     /// The 2 values seen; any other reads as `.unknown`, which writes "unknown".
-    enum RetweetedStatusUserLang: String, JSONConvertible, JSONUnknownValueFallback, Sendable {
-        case ja
-        case en
+    enum Resize: String, JSONConvertible, JSONUnknownValueFallback, Sendable {
+        case fit
+        case crop
         case unknown
 
-        static let unknownValueFallback = RetweetedStatusUserLang.unknown
+        static let unknownValueFallback = Resize.unknown
     }
 
-    /// Read from 73 objects.
+    /// Read from 40 objects.
+    @JSONModel
+    struct Medium {
+        /// In 100 % of 40 objects; for example 600.
+        var w: Int
+
+        /// In 100 % of 40 objects; for example 338.
+        var h: Int
+
+        /// In 100 % of 40 objects; for example "fit".
+        var resize: Resize
+    }
+
+    /// Read from 10 objects.
+    @JSONModel
+    struct Sizes {
+        /// In 100 % of 10 objects.
+        var medium: Medium
+
+        /// In 100 % of 10 objects.
+        var small: Medium
+
+        /// In 100 % of 10 objects.
+        var thumb: Medium
+
+        /// In 100 % of 10 objects.
+        var large: Medium
+    }
+
+    /// Read from 10 objects.
     @JSONModel(keys: .snakeCase)
-    struct RetweetedStatusUser {
-        /// In 100 % of 73 objects; for example 77915997.
+    struct Media {
+        /// In 100 % of 10 objects; for example 505864942575034369.
         var id: Int
 
-        /// In 100 % of 73 objects; for example "77915997".
+        /// In 100 % of 10 objects; for example "505864942575034369".
         var idStr: String
 
-        /// In 100 % of 73 objects; for example "(有)刀".
-        var name: String
+        /// In 100 % of 10 objects.
+        var indices: [Int]
 
-        /// In 100 % of 73 objects; for example "KATANA77".
-        var screenName: String
+        /// In 100 % of 10 objects; for example "http://pbs.twimg.com/media/BwUxfC6CIAEr-…".
+        var mediaUrl: URL
 
-        /// In 100 % of 73 objects; for example "".
-        var location: String
+        /// In 100 % of 10 objects; for example "https://pbs.twimg.com/media/BwUxfC6CIAEr…".
+        var mediaUrlHttps: URL
 
-        /// In 100 % of 73 objects; for example "プリキュア好きのサラリーマンです。好きなプリキュアシリーズはハートキャッチ、最愛…".
-        @JSONKey("description") var descriptionValue: String
+        /// In 100 % of 10 objects; for example "http://t.co/PkCJAcSuYK".
+        var url: URL
 
-        /// In 100 % of 73 objects (null in 66); for example "http://t.co/LruVPk5x4K".
-        var url: URL?
+        /// In 100 % of 10 objects; for example "pic.twitter.com/PkCJAcSuYK".
+        var displayUrl: String
 
-        /// In 100 % of 73 objects.
-        var entities: Entities
+        /// In 100 % of 10 objects; for example "http://twitter.com/KATANA77/status/50586…".
+        var expandedUrl: URL
 
-        /// In 100 % of 73 objects; for example false.
-        var protected: Bool
+        /// In 100 % of 10 objects; for example "photo".
+        var type: String
 
-        /// In 100 % of 73 objects; for example 1095.
-        var followersCount: Int
+        /// In 100 % of 10 objects.
+        var sizes: Sizes
 
-        /// In 100 % of 73 objects; for example 740.
-        var friendsCount: Int
+        /// In 50 % of 10 objects; for example 505864943636197400.
+        var sourceStatusId: Int?
 
-        /// In 100 % of 73 objects; for example 50.
-        var listedCount: Int
+        /// In 50 % of 10 objects; for example "505864943636197376".
+        var sourceStatusIdStr: String?
+    }
 
-        /// In 100 % of 73 objects; for example "Mon Sep 28 03:41:27 +0000 2009".
-        @JSONTransform(DateFormatted<TwitterDateFormat>.self) var createdAt: Date
+    /// Read from 173 objects.
+    @JSONModel(keys: .snakeCase)
+    struct StatusEntities {
+        /// In 100 % of 173 objects.
+        var hashtags: [Hashtag]
 
-        /// In 100 % of 73 objects; for example 3741.
-        var favouritesCount: Int
+        /// In 100 % of 173 objects.
+        /// - Note: Always empty: elements of any JSON.
+        var symbols: [JSONValue]
 
-        /// In 100 % of 73 objects (null in 62); for example 32400.
-        var utcOffset: Int?
+        /// In 100 % of 173 objects.
+        var urls: [Url]
 
-        /// In 100 % of 73 objects (null in 62); for example "Tokyo".
-        var timeZone: String?
+        /// In 100 % of 173 objects.
+        var userMentions: [UserMention]
 
-        /// In 100 % of 73 objects; for example true.
-        var geoEnabled: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var verified: Bool
-
-        /// In 100 % of 73 objects; for example 19059.
-        var statusesCount: Int
-
-        /// In 100 % of 73 objects; for example "ja".
-        var lang: RetweetedStatusUserLang
-
-        /// In 100 % of 73 objects; for example false.
-        var contributorsEnabled: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var isTranslator: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var isTranslationEnabled: Bool
-
-        /// In 100 % of 73 objects; for example "C0DEED".
-        var profileBackgroundColor: String
-
-        /// In 100 % of 73 objects; for example "http://pbs.twimg.com/profile_background_…".
-        var profileBackgroundImageUrl: URL
-
-        /// In 100 % of 73 objects; for example "https://pbs.twimg.com/profile_background…".
-        var profileBackgroundImageUrlHttps: URL
-
-        /// In 100 % of 73 objects; for example true.
-        var profileBackgroundTile: Bool
-
-        /// In 100 % of 73 objects; for example "http://pbs.twimg.com/profile_images/4802…".
-        var profileImageUrl: URL
-
-        /// In 100 % of 73 objects; for example "https://pbs.twimg.com/profile_images/480…".
-        var profileImageUrlHttps: URL
-
-        /// In 97 % of 73 objects; for example "https://pbs.twimg.com/profile_banners/77…".
-        var profileBannerUrl: URL?
-
-        /// In 100 % of 73 objects; for example "0084B4".
-        var profileLinkColor: String
-
-        /// In 100 % of 73 objects; for example "FFFFFF".
-        var profileSidebarBorderColor: String
-
-        /// In 100 % of 73 objects; for example "DDEEF6".
-        var profileSidebarFillColor: String
-
-        /// In 100 % of 73 objects; for example "333333".
-        var profileTextColor: String
-
-        /// In 100 % of 73 objects; for example true.
-        var profileUseBackgroundImage: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var defaultProfile: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var defaultProfileImage: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var following: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var followRequestSent: Bool
-
-        /// In 100 % of 73 objects; for example false.
-        var notifications: Bool
+        /// In 5 % of 173 objects.
+        var media: [Media]?
     }
 
     /// Read from 73 objects.
@@ -503,7 +394,7 @@ enum GeneratedTwitter {
         var inReplyToScreenName: String?
 
         /// In 100 % of 73 objects.
-        var user: RetweetedStatusUser
+        var user: User
 
         /// In 100 % of 73 objects (null in 73).
         /// - Note: Always null: any JSON.
