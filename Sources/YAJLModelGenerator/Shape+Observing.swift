@@ -93,19 +93,11 @@ extension Shape {
         }
     }
 
-    /// `"text"` for a doc comment: one line, at most 40 characters.
+    /// `"text"` for a doc comment: one line, at most 40 characters, control characters escaped.
     static func quoted(_ string: String) -> String {
-        var shown = ""
-        for character in string.prefix(40) {
-            switch character {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case "\"": shown += "\\\""
-            case "\\": shown += "\\\\"
-            default: shown.append(character)
-            }
-        }
-        return "\"" + shown + (string.count > 40 ? "…" : "") + "\""
+        let shown = String(string.prefix(40))
+        return "\"" + Naming.escaped(shown).replacingOccurrences(of: "\u{2028}", with: "\\u{2028}")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u{2029}").replacingOccurrences(of: "\u{85}", with: "\\u{85}")
+            + (string.count > 40 ? "…" : "") + "\""
     }
 }

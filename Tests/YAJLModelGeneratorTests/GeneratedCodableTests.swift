@@ -32,6 +32,16 @@ struct GeneratedCodableTests {
         try roundTrip(GeneratedCitm.Catalog.self, file: "citm_catalog.json") { try JSONDecoder().decode(GeneratedCitm.Catalog.self, from: $0) }
     }
 
+    @Test func githubEventsWithBothDecoders() throws {
+        try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try YAJLDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
+        try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try JSONDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
+    }
+
+    @Test func canadaWithBothDecoders() throws {
+        try roundTrip(GeneratedCanada.Country.self, file: "canada.json") { try YAJLDecoder().decode(GeneratedCanada.Country.self, from: $0) }
+        try roundTrip(GeneratedCanada.Country.self, file: "canada.json") { try JSONDecoder().decode(GeneratedCanada.Country.self, from: $0) }
+    }
+
     @Test func twitterPropertiesHoldTheFilesValues() throws {
         let data = try Data(contentsOf: GeneratorCorpus.url("twitter.json"))
         let search = try YAJLDecoder().decode(GeneratedTwitter.Search.self, from: data)

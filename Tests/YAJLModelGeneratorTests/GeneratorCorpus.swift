@@ -13,6 +13,8 @@ enum GeneratorCorpus {
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("twitter.json").path)
             && FileManager.default.fileExists(atPath: folder.appendingPathComponent("citm_catalog.json").path)
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent("github_events.json").path)
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent("canada.json").path)
     }
 
     static func url(_ file: String) -> URL { folder.appendingPathComponent(file) }
@@ -51,6 +53,10 @@ enum GeneratorCorpus {
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCitm.swift", folder: folder, file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .jsonModel),
         Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedTwitter.swift", folder: folder, file: "twitter.json", name: "Search", namespace: "GeneratedTwitter", style: .codable),
         Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCitm.swift", folder: folder, file: "citm_catalog.json", name: "Catalog", namespace: "GeneratedCitm", style: .codable),
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .codable),
+        Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .codable),
     ]
 
     /// The small inputs written for the snapshots, in `Tests/YAJLModelGeneratorTests/Inputs`.

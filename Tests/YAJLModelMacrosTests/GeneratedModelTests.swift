@@ -57,4 +57,20 @@ struct GeneratedModelTests {
         #expect(GeneratedModelCorpus.readEveryProperty(catalog) > 10_000)
         #expect(try JSONDocument(parsing: catalog.jsonData()).root == JSONDocument(parsing: data).root)
     }
+
+    @Test func githubEventsReadAndWriteBack() throws {
+        let data = try Data(contentsOf: GeneratedModelCorpus.folder.appendingPathComponent("github_events.json"))
+        let events = try [GeneratedGitHub.Event](json: JSONDocument(parsing: data).root)
+        #expect(events.count == 30)
+        #expect(GeneratedModelCorpus.readEveryProperty(events) > 1_000)
+        #expect(events.jsonRepresentation == JSON(try JSONDocument(parsing: data).root))
+    }
+
+    @Test func canadaReadsAndWritesBack() throws {
+        let data = try Data(contentsOf: GeneratedModelCorpus.folder.appendingPathComponent("canada.json"))
+        let country = try GeneratedCanada.Country(parsing: data)
+        #expect(country.features.count == 1)
+        #expect(GeneratedModelCorpus.readEveryProperty(country) > 100_000)
+        #expect(try JSONDocument(parsing: country.jsonData()).root == JSONDocument(parsing: data).root)
+    }
 }
