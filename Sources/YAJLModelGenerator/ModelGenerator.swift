@@ -53,7 +53,9 @@ public final class ModelGenerator {
         case codable
     }
 
-    public let options: Options
+    /// What to write: the style and the naming may change between calls to ``source()``;
+    /// the limits that shape the inference are fixed when the generator is made.
+    public var options: Options
     let root = Shape()
     let limits: ShapeLimits
     /// The records added so far.

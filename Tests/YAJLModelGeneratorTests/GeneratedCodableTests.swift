@@ -37,11 +37,6 @@ struct GeneratedCodableTests {
         try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try JSONDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
     }
 
-    @Test func canadaWithBothDecoders() throws {
-        try roundTrip(GeneratedCanada.Country.self, file: "canada.json") { try YAJLDecoder().decode(GeneratedCanada.Country.self, from: $0) }
-        try roundTrip(GeneratedCanada.Country.self, file: "canada.json") { try JSONDecoder().decode(GeneratedCanada.Country.self, from: $0) }
-    }
-
     @Test func twitterPropertiesHoldTheFilesValues() throws {
         let data = try Data(contentsOf: GeneratorCorpus.url("twitter.json"))
         let search = try YAJLDecoder().decode(GeneratedTwitter.Search.self, from: data)

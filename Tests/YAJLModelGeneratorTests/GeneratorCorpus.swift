@@ -36,16 +36,27 @@ enum GeneratorCorpus {
 
         /// What `command` writes now.
         func regenerate() throws -> String {
-            var options = ModelGenerator.Options(rootName: name)
-            options.style = style
-            options.namespace = namespace
-            options.command = command
-            options.inputDescription = file
-            let generator = ModelGenerator(options: options)
-            try generator.read(ModelGenerator.Input(url: folder.appendingPathComponent(file)))
-            return try generator.source()
+            try Self.regenerate([self])[0]
+        }
+
+        /// What the commands of sources made from one input write now, reading the input once.
+        static func regenerate(_ sources: [Generated]) throws -> [String] {
+            guard let first = sources.first else { return [] }
+            let generator = ModelGenerator(options: ModelGenerator.Options(rootName: first.name))
+            try generator.read(ModelGenerator.Input(url: first.folder.appendingPathComponent(first.file)))
+            return try sources.map { source in
+                generator.options.rootName = source.name
+                generator.options.style = source.style
+                generator.options.namespace = source.namespace
+                generator.options.command = source.command
+                generator.options.inputDescription = source.file
+                return try generator.source()
+            }
         }
     }
+
+    /// The corpus files that sources are made from.
+    static let corpusFiles = ["twitter.json", "citm_catalog.json", "github_events.json", "canada.json"]
 
     /// The sources made from the corpus.
     static let generated: [Generated] = [
@@ -56,7 +67,6 @@ enum GeneratorCorpus {
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .jsonModel),
         Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .codable),
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .jsonModel),
-        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .codable),
     ]
 
     /// The small inputs written for the snapshots, in `Tests/YAJLModelGeneratorTests/Inputs`.
