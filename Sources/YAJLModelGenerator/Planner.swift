@@ -60,7 +60,7 @@ struct Planner {
         if kinds.count == 1 || (numbers == shape.nonNull) {
             if shape.bools == shape.nonNull { return (.bool, nil) }
             if numbers == shape.nonNull { return numberType(shape) }
-            if shape.strings == shape.nonNull { return stringType(shape, key: key, parent: parent, inContainer: inContainer) }
+            if shape.strings == shape.nonNull { return stringType(shape, key: key, singular: singular, parent: parent, inContainer: inContainer) }
             if shape.arrays == shape.nonNull { return arrayType(shape, key: key, parent: parent) }
             if shape.objects == shape.nonNull { return objectType(shape, key: key, singular: singular, parent: parent) }
         }
@@ -78,7 +78,7 @@ struct Planner {
         return (.double, "integers beyond Int: Double rounds past 2^53; --exact-numbers keeps them")
     }
 
-    private mutating func stringType(_ shape: Shape, key: String, parent: String, inContainer: Bool) -> (PlannedType, String?) {
+    private mutating func stringType(_ shape: Shape, key: String, singular: Bool, parent: String, inContainer: Bool) -> (PlannedType, String?) {
         let text = shape.text
         let date: DateKind? =
             if text.allTwitterDates { .twitter }
@@ -99,7 +99,7 @@ struct Planner {
         if !text.distinctOverflowed, text.allShortWords, !values.isEmpty, values.count <= options.enumThreshold,
             shape.strings >= options.enumMinimumCount, values.count < shape.strings
         {
-            return (.named(enumeration(values, key: key, parent: parent)), nil)
+            return (.named(enumeration(values, key: key, singular: singular, parent: parent)), nil)
         }
         return (.string, nil)
     }
@@ -177,7 +177,7 @@ struct Planner {
         return text
     }
 
-    private mutating func enumeration(_ values: [String], key: String, parent: String) -> String {
+    private mutating func enumeration(_ values: [String], key: String, singular: Bool, parent: String) -> String {
         var cases: [(name: String, value: String)] = []
         var names: Set<String> = []
         for value in values {
@@ -193,7 +193,7 @@ struct Planner {
         while values.contains(fallbackValue) { fallbackValue = "_" + fallbackValue }
         let signature = "E{" + cases.map(\.value).joined(separator: "\u{1}") + "}"
         if let existing = bySignature[signature] { return existing }
-        let name = uniqueName(Naming.typeName(key, singular: false), parent: parent)
+        let name = uniqueName(Naming.typeName(key, singular: singular), parent: parent)
         let plan = EnumPlan(name: name, cases: cases, fallbackCase: fallback, fallbackValue: fallbackValue,
                             docs: ["The \(values.count) values seen; any other reads as `.\(fallback)`, which writes \"\(Naming.escaped(fallbackValue))\"."])
         return register(.enumeration(plan), signature: signature)

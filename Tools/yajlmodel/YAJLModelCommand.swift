@@ -67,6 +67,9 @@ struct Generate: ParsableCommand {
         if let sample, sample < 1 { throw ValidationError("--sample needs a count of at least 1") }
         if enumThreshold < 0 { throw ValidationError("--enum-threshold cannot be negative") }
         if maxProperties < 1 { throw ValidationError("--max-properties needs at least 1") }
+        for file in files where file != "-" && !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("\(file): no such file, or it cannot be read")
+        }
     }
 
     func run() throws {
