@@ -74,3 +74,50 @@ struct GeneratedModelTests {
         #expect(try JSONDocument(parsing: country.jsonData()).root == JSONDocument(parsing: data).root)
     }
 }
+
+/// The @JSONModel snapshots of the generator's small inputs (Tests/YAJLModelGeneratorTests/Inputs)
+/// read their inputs: enums, dates, dictionaries and variants included.
+@Suite("Generated @JSONModel snapshots read their inputs")
+struct GeneratedModelSnapshotTests {
+    static let inputs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("YAJLModelGeneratorTests/Inputs")
+
+    func document(_ file: String) throws -> JSONDocument {
+        try JSONDocument(contentsOf: Self.inputs.appendingPathComponent(file))
+    }
+
+    @Test func people() throws {
+        let people = try [SnapshotPeople.Person](json: document("people.json").root)
+        #expect(people.map(\.firstName) == ["Ann", "Bo"])
+        #expect(people.map(\.work.lng) == [4.5, 2])
+        #expect(people[0].`default` && people[1]._2fa && people[0].dottedKey == 1.5)
+        #expect(people[0].items.map(\.sku) == ["a"] && people[1].nick == nil)
+        #expect(GeneratedModelCorpus.readEveryProperty(people) > 20)
+    }
+
+    @Test func values() throws {
+        var reader = try JSONLinesReader(contentsOf: Self.inputs.appendingPathComponent("values.jsonl"))
+        var count = 0
+        while let line = try reader.next() {
+            let value = try SnapshotValues.Value(json: line)
+            #expect(value.state == [.active, .paused, .inProgress][count % 3])
+            #expect(value.posted == Date(timeIntervalSince1970: 1_409_444_940 + Double(count)))
+            #expect(value.token.uuidString == line["token"]?.string)
+            #expect((value.seen != nil) == (count % 4 == 0))
+            count += 1
+        }
+        #expect(count == 24)
+    }
+
+    @Test func board() throws {
+        let board = try SnapshotBoard.Board(json: document("board.json").root)
+        #expect(board.scores["1002"]?.bonus == 1 && board.labels["first label"] == "a")
+        guard case .circle(let circle) = board.shapes[0], case .square(let square) = board.shapes[1],
+            case .key(let key) = board.events[1]
+        else {
+            Issue.record("variants: \(board.shapes), \(board.events)")
+            return
+        }
+        #expect(circle.radius == 1.5 && square.side == 2 && key.code == "A")
+    }
+}
