@@ -74,13 +74,13 @@ public final class ModelGenerator {
     public func add(_ record: JSONValue) throws(ModelGenerationError) {
         switch record.kind {
         case .object:
-            root.observe(record, limits: limits, tracksVariants: false)
+            root.observe(record, limits: limits)
             records += 1
         case .array:
             guard let array = record.array else { return }
             for element in array {
                 guard element.kind == .object else { throw .scalarRecord(element.kind, index: records) }
-                root.observe(element, limits: limits, tracksVariants: false)
+                root.observe(element, limits: limits)
                 records += 1
             }
         default:

@@ -44,13 +44,19 @@ enum Naming {
 
     /// `created_at` → `createdAt`, `URL` → `url`, `2fa` → `_2fa`, `default` → `` `default` ``.
     static func propertyName(_ key: String) -> String {
-        let parts = words(key)
-        guard let first = parts.first else { return "_" }
-        var name = first == first.uppercased() ? first.lowercased() : lowercasingFirst(first)
-        for part in parts.dropFirst() { name += uppercasingFirst(part) }
-        if name.first?.isNumber == true { name = "_" + name }
+        guard var name = lowerCamelCase(key) else { return "_" }
         if reservedProperties.contains(name) { name += "Value" }
         return name
+    }
+
+    /// The words of `text` in lower camel case, an underscore before a leading digit; nil
+    /// when it has no letters or digits.
+    static func lowerCamelCase(_ text: String) -> String? {
+        let parts = words(text)
+        guard let first = parts.first else { return nil }
+        var name = first == first.uppercased() ? first.lowercased() : lowercasingFirst(first)
+        for part in parts.dropFirst() { name += uppercasingFirst(part) }
+        return name.first?.isNumber == true ? "_" + name : name
     }
 
     /// The name as declared: keywords in backticks.
@@ -86,12 +92,7 @@ enum Naming {
 
     /// An enum case for a raw value: `in_progress` → `inProgress`, `2` → `_2`, `` → `empty`.
     static func caseName(_ value: String) -> String {
-        let parts = words(value)
-        guard let first = parts.first else { return "empty" }
-        var name = first == first.uppercased() ? first.lowercased() : lowercasingFirst(first)
-        for part in parts.dropFirst() { name += uppercasingFirst(part) }
-        if name.first?.isNumber == true { name = "_" + name }
-        return name
+        lowerCamelCase(value) ?? "empty"
     }
 
     /// The key `@JSONModel(keys: .snakeCase)` reads for a property name: a word starts at a

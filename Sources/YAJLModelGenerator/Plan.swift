@@ -36,6 +36,8 @@ struct PlannedProperty {
     var docs: [String]
     /// Why the type is not what the values might suggest, for a comment.
     var note: String?
+    /// The sibling member whose value chooses this one's variant (`@JSONDiscriminator`).
+    var chosenBy: String? = nil
 }
 
 struct ModelPlan {

@@ -154,13 +154,28 @@ struct Planner {
             var propertyName = Naming.propertyName(key)
             while usedNames.contains(propertyName) { propertyName += "_" }
             usedNames.insert(propertyName)
-            let (type, note) = self.type(of: member, key: key, singular: false, parent: name, inContainer: false)
+            let type: PlannedType
+            var note: String?
+            var chosenBy: String?
+            let sibling = siblingDiscriminator(of: shape).flatMap { sibling in
+                differsBySibling(shape, member: key, discriminator: sibling) ? sibling : nil
+            }
+            if let sibling, options.style == .jsonModel {
+                (type, note, chosenBy) = (.named(siblingPolymorphic(shape, member: key, discriminator: sibling, parent: name)), nil, sibling)
+            } else {
+                (type, note) = self.type(of: member, key: key, singular: false, parent: name, inContainer: false)
+                if let sibling {
+                    note = "its members differ with the \"\(Naming.escaped(sibling))\" beside it, which Codable cannot choose a type by: "
+                        + "every variant's members are here, optional where some lack them"
+                }
+            }
             let missing = shape.objects - member.seen
             var docs = [presence(member.seen, of: shape.objects, nulls: member.nulls, context: context)]
             if let example = member.example { docs[0] += "; for example \(example)" }
             docs[0] += "."
             properties.append(PlannedProperty(
-                key: key, name: propertyName, type: type, isOptional: missing > 0 || member.nulls > 0, docs: docs, note: note))
+                key: key, name: propertyName, type: type, isOptional: missing > 0 || member.nulls > 0, docs: docs, note: note,
+                chosenBy: chosenBy))
         }
         let snakeKeys = properties.filter { $0.name != $0.key && Naming.snakeCaseKey($0.name) == $0.key }.count
         let snakeBreaks = properties.filter { $0.name == $0.key && Naming.snakeCaseKey($0.name) != $0.key }.count
@@ -223,6 +238,48 @@ struct Planner {
         let plan = PolymorphicPlan(name: name, discriminator: key, variants: variants,
                                    docs: ["Chosen by \"\(Naming.escaped(key))\": \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
         let signature = "P\(key){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
+        return register(.polymorphic(plan), signature: signature)
+    }
+
+    /// The member of `shape`'s objects that names their variant, when every object has one
+    /// of a few values of it (`@JSONDiscriminator`).
+    private func siblingDiscriminator(of shape: Shape) -> String? {
+        guard let key = shape.discriminator, !shape.variantsOverflowed,
+            shape.variantOrder.count >= 2,
+            shape.variantOrder.compactMap({ shape.variants[$0]?.objects }).reduce(0, +) == shape.objects
+        else { return nil }
+        return key
+    }
+
+    /// Whether `key` is a member object, always present, whose members differ with the
+    /// sibling discriminator, as GitHub's `payload` does with the `type` beside it.
+    private func differsBySibling(_ shape: Shape, member key: String, discriminator: String) -> Bool {
+        guard key != discriminator, let member = shape.members[key], member.objects == shape.objects, member.nulls == 0,
+            !member.isKeyedByData
+        else { return false }
+        return member.memberOrder.contains { memberKey in
+            shape.variantOrder.contains { shape.variants[$0]?.members[key]?.members[memberKey] == nil }
+        }
+    }
+
+    /// The member `key`, which ``differsBySibling(_:member:discriminator:)``, as an enum of a model per value.
+    private mutating func siblingPolymorphic(_ shape: Shape, member key: String, discriminator: String, parent: String) -> String {
+        let base = Naming.typeName(key, singular: false)
+        let name = uniqueName(parent + base, parent: parent)
+        var variants: [(tag: String, caseName: String, type: String)] = []
+        var caseNames: Set<String> = ["other"]
+        for tag in shape.variantOrder {
+            guard let variant = shape.variants[tag]?.members[key] else { continue }
+            var caseName = Naming.caseName(tag)
+            while caseNames.contains(caseName) { caseName += "_" }
+            caseNames.insert(caseName)
+            let typeName = uniqueName(Naming.typeName(tag, singular: false) + base, parent: name)
+            let model = modelPlan(variant, name: typeName, context: "objects with \(discriminator) \"\(Naming.escaped(tag))\"")
+            variants.append((tag, caseName, register(.model(model), signature: signature(of: model))))
+        }
+        let plan = PolymorphicPlan(name: name, discriminator: discriminator, variants: variants,
+                                   docs: ["Chosen by the \"\(Naming.escaped(discriminator))\" beside it: \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
+        let signature = "S\(discriminator){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
         return register(.polymorphic(plan), signature: signature)
     }
 

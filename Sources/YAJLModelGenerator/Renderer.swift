@@ -103,6 +103,7 @@ struct Renderer {
         if let kind = property.type.dateKind, let format = formatName(kind) {
             attributes += "@JSONTransform(DateFormatted<\(format)>.self) "
         }
+        if let sibling = property.chosenBy { attributes += "@JSONDiscriminator(\"\(Naming.escaped(sibling))\") " }
         return "\(attributes)var \(name): \(swiftType(property.type))\(optional)"
     }
 

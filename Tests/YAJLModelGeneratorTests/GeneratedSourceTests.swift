@@ -85,6 +85,17 @@ struct GeneratedSourceTests {
         }
     }
 
+    @Test(.enabled(if: GeneratorCorpus.isAvailable, "../shared/corpus not found beside the package"))
+    func siblingDiscriminatorChoosesThePayload() throws {
+        let source = try committed(try #require(GeneratorCorpus.generated.first { $0.namespace == "GeneratedGitHub" && $0.style == .jsonModel }))
+        #expect(source.contains("@JSONDiscriminator(\"type\") var payload: EventPayload\n"))
+        #expect(source.contains("enum EventPayload: JSONPolymorphic {"))
+        #expect(source.contains("\"PushEvent\": { .pushEvent(try PushEventPayload(json: $0)) },"))
+        // Codable has no sibling discriminator: the payload is one struct, its members optional.
+        let codable = try committed(try #require(GeneratorCorpus.generated.first { $0.namespace == "GeneratedGitHub" && $0.style == .codable }))
+        #expect(codable.contains("var payload: Payload\n"))
+    }
+
     @Test func emptyInputAndScalarRecordsAreErrors() throws {
         let generator = ModelGenerator(options: .init(rootName: "Empty"))
         #expect(throws: ModelGenerationError.self) { try generator.source() }

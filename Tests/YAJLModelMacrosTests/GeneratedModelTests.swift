@@ -62,6 +62,12 @@ struct GeneratedModelTests {
         let data = try Data(contentsOf: GeneratedModelCorpus.folder.appendingPathComponent("github_events.json"))
         let events = try [GeneratedGitHub.Event](json: JSONDocument(parsing: data).root)
         #expect(events.count == 30)
+        // The payload's variant is chosen by the `type` beside it.
+        guard case .pushEvent(let push) = events[0].payload, case .forkEvent = events[2].payload else {
+            Issue.record("payloads: \(events[0].payload), \(events[2].payload)")
+            return
+        }
+        #expect(push.commits.count == push.size)
         #expect(GeneratedModelCorpus.readEveryProperty(events) > 1_000)
         #expect(events.jsonRepresentation == JSON(try JSONDocument(parsing: data).root))
     }

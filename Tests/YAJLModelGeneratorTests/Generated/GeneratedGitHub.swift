@@ -24,6 +24,7 @@ enum GeneratedGitHub {
         var `public`: Bool
 
         /// In 100 % of 30 records.
+        /// - Note: Its members differ with the "type" beside it, which Codable cannot choose a type by: every variant's members are here, optional where some lack them.
         var payload: Payload
 
         /// In 100 % of 30 records; for example "1652857722".

@@ -25,7 +25,7 @@ enum GeneratedGitHub {
         var `public`: Bool
 
         /// In 100 % of 30 records.
-        var payload: Payload
+        @JSONDiscriminator("type") var payload: EventPayload
 
         /// In 100 % of 30 records; for example "1652857722".
         var id: String
@@ -107,6 +107,47 @@ enum GeneratedGitHub {
 
         /// In 100 % of 16 objects.
         var author: Author
+    }
+
+    /// Read from 13 objects with type "PushEvent".
+    @JSONModel(keys: .snakeCase)
+    struct PushEventPayload {
+        /// In 100 % of 13 objects with type "PushEvent".
+        var commits: [Commit]
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example 1.
+        var distinctSize: Int
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example "refs/heads/issue-22".
+        var ref: String
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example 134107894.
+        var pushId: Int
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example "05570a3080693f6e55244e012b3b1ec59516c01b".
+        var head: String
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example "7460e1588817b3f885fb4ec76ec2f08c7caf6385".
+        var before: String
+
+        /// In 100 % of 13 objects with type "PushEvent"; for example 1.
+        var size: Int
+    }
+
+    /// Read from 3 objects with type "CreateEvent".
+    @JSONModel(keys: .snakeCase)
+    struct CreateEventPayload {
+        /// In 100 % of 3 objects with type "CreateEvent"; for example "blog system".
+        @JSONKey("description") var descriptionValue: String
+
+        /// In 100 % of 3 objects with type "CreateEvent"; for example "master".
+        var masterBranch: String
+
+        /// In 100 % of 3 objects with type "CreateEvent" (null in 2); for example "master".
+        var ref: String?
+
+        /// In 100 % of 3 objects with type "CreateEvent"; for example "branch".
+        var refType: String
     }
 
     /// Read from 9 objects.
@@ -355,82 +396,97 @@ enum GeneratedGitHub {
         var watchers: Int
     }
 
-    /// Read from 3 objects.
+    /// Read from 3 objects with type "ForkEvent".
+    @JSONModel
+    struct ForkEventPayload {
+        /// In 100 % of 3 objects with type "ForkEvent".
+        var forkee: Forkee
+    }
+
+    /// Read from 6 objects with type "WatchEvent".
+    @JSONModel
+    struct WatchEventPayload {
+        /// In 100 % of 6 objects with type "WatchEvent"; for example "started".
+        var action: String
+    }
+
+    /// Read from 2 objects.
     @JSONModel(keys: .snakeCase)
     struct PullRequest {
-        /// In 100 % of 3 objects (null in 3).
+        /// In 100 % of 2 objects (null in 2).
         /// - Note: Always null: any JSON.
         var htmlUrl: JSONValue?
 
-        /// In 100 % of 3 objects (null in 3).
+        /// In 100 % of 2 objects (null in 2).
         /// - Note: Always null: any JSON.
         var patchUrl: JSONValue?
 
-        /// In 100 % of 3 objects (null in 3).
+        /// In 100 % of 2 objects (null in 2).
         /// - Note: Always null: any JSON.
         var diffUrl: JSONValue?
     }
 
-    /// Read from 3 objects.
+    /// Read from 2 objects.
     @JSONModel(keys: .snakeCase)
     struct Issue {
-        /// In 100 % of 3 objects.
+        /// In 100 % of 2 objects.
         var user: Owner
 
-        /// In 100 % of 3 objects; for example "https://api.github.com/repos/pat/thinkin…".
+        /// In 100 % of 2 objects; for example "https://api.github.com/repos/pat/thinkin…".
         var url: URL
 
-        /// In 100 % of 3 objects.
+        /// In 100 % of 2 objects.
         /// - Note: Always empty: elements of any JSON.
         var labels: [JSONValue]
 
-        /// In 100 % of 3 objects; for example "https://github.com/pat/thinking-sphinx/i…".
+        /// In 100 % of 2 objects; for example "https://github.com/pat/thinking-sphinx/i…".
         var htmlUrl: URL
 
-        /// In 100 % of 3 objects; for example "https://api.github.com/repos/pat/thinkin…".
+        /// In 100 % of 2 objects; for example "https://api.github.com/repos/pat/thinkin…".
         var labelsUrl: String
 
-        /// In 100 % of 3 objects.
+        /// In 100 % of 2 objects.
         var pullRequest: PullRequest
 
-        /// In 100 % of 3 objects; for example "2013-01-05T11:13:24Z".
+        /// In 100 % of 2 objects; for example "2013-01-05T11:13:24Z".
         var createdAt: Date
 
-        /// In 100 % of 3 objects (null in 2); for example "2013-01-05T17:28:50Z".
+        /// In 100 % of 2 objects (null in 1); for example "2013-01-05T17:28:50Z".
         var closedAt: Date?
 
-        /// In 100 % of 3 objects (null in 3).
+        /// In 100 % of 2 objects (null in 2).
         /// - Note: Always null: any JSON.
         var milestone: JSONValue?
 
-        /// In 100 % of 3 objects; for example "Migrating to TS3 got some error".
+        /// In 100 % of 2 objects; for example "Migrating to TS3 got some error".
         var title: String
 
-        /// In 100 % of 3 objects; for example "```\r\nundefined method `<<' for nil:NilCla…".
+        /// In 100 % of 2 objects; for example "```\r\nundefined method `<<' for nil:NilCla…".
         var body: String
 
-        /// In 100 % of 3 objects; for example "2013-01-10T07:58:23Z".
+        /// In 100 % of 2 objects; for example "2013-01-10T07:58:23Z".
         var updatedAt: Date
 
-        /// In 100 % of 3 objects; for example 415.
+        /// In 100 % of 2 objects; for example 415.
         var number: Int
 
-        /// In 100 % of 3 objects; for example "closed".
+        /// In 100 % of 2 objects; for example "closed".
         var state: String
 
-        /// In 100 % of 3 objects (null in 2).
-        var assignee: Owner?
+        /// In 100 % of 2 objects (null in 2).
+        /// - Note: Always null: any JSON.
+        var assignee: JSONValue?
 
-        /// In 100 % of 3 objects; for example 9704821.
+        /// In 100 % of 2 objects; for example 9704821.
         var id: Int
 
-        /// In 100 % of 3 objects; for example "https://api.github.com/repos/pat/thinkin…".
+        /// In 100 % of 2 objects; for example "https://api.github.com/repos/pat/thinkin…".
         var eventsUrl: URL
 
-        /// In 100 % of 3 objects; for example "https://api.github.com/repos/pat/thinkin…".
+        /// In 100 % of 2 objects; for example "https://api.github.com/repos/pat/thinkin…".
         var commentsUrl: URL
 
-        /// In 100 % of 3 objects; for example 8.
+        /// In 100 % of 2 objects; for example 8.
         var comments: Int
     }
 
@@ -459,6 +515,93 @@ enum GeneratedGitHub {
         var id: Int
     }
 
+    /// Read from 2 objects with type "IssueCommentEvent".
+    @JSONModel
+    struct IssueCommentEventPayload {
+        /// In 100 % of 2 objects with type "IssueCommentEvent".
+        var issue: Issue
+
+        /// In 100 % of 2 objects with type "IssueCommentEvent"; for example "created".
+        var action: String
+
+        /// In 100 % of 2 objects with type "IssueCommentEvent".
+        var comment: Comment
+    }
+
+    /// Read from 1 object.
+    @JSONModel(keys: .snakeCase)
+    struct IssuesEventPayloadIssue {
+        /// In 100 % of 1 object.
+        var user: Owner
+
+        /// In 100 % of 1 object; for example "https://api.github.com/repos/imsky/holde…".
+        var url: URL
+
+        /// In 100 % of 1 object.
+        /// - Note: Always empty: elements of any JSON.
+        var labels: [JSONValue]
+
+        /// In 100 % of 1 object; for example "https://github.com/imsky/holder/issues/2…".
+        var htmlUrl: URL
+
+        /// In 100 % of 1 object; for example "https://api.github.com/repos/imsky/holde…".
+        var labelsUrl: String
+
+        /// In 100 % of 1 object.
+        var pullRequest: PullRequest
+
+        /// In 100 % of 1 object; for example "Fix width regression on retina display".
+        var title: String
+
+        /// In 100 % of 1 object; for example "2013-01-10T07:58:22Z".
+        var createdAt: Date
+
+        /// In 100 % of 1 object (null in 1).
+        /// - Note: Always null: any JSON.
+        var closedAt: JSONValue?
+
+        /// In 100 % of 1 object (null in 1).
+        /// - Note: Always null: any JSON.
+        var milestone: JSONValue?
+
+        /// In 100 % of 1 object; for example "".
+        var body: String
+
+        /// In 100 % of 1 object; for example "2013-01-10T07:58:22Z".
+        var updatedAt: Date
+
+        /// In 100 % of 1 object.
+        var assignee: Owner
+
+        /// In 100 % of 1 object; for example 27.
+        var number: Int
+
+        /// In 100 % of 1 object; for example "open".
+        var state: String
+
+        /// In 100 % of 1 object; for example 9833911.
+        var id: Int
+
+        /// In 100 % of 1 object; for example "https://api.github.com/repos/imsky/holde…".
+        var eventsUrl: URL
+
+        /// In 100 % of 1 object; for example "https://api.github.com/repos/imsky/holde…".
+        var commentsUrl: URL
+
+        /// In 100 % of 1 object; for example 0.
+        var comments: Int
+    }
+
+    /// Read from 1 object with type "IssuesEvent".
+    @JSONModel
+    struct IssuesEventPayload {
+        /// In 100 % of 1 object with type "IssuesEvent".
+        var issue: IssuesEventPayloadIssue
+
+        /// In 100 % of 1 object with type "IssuesEvent"; for example "opened".
+        var action: String
+    }
+
     /// Read from 2 objects.
     @JSONModel(keys: .snakeCase)
     struct Page {
@@ -482,52 +625,35 @@ enum GeneratedGitHub {
         var action: String
     }
 
-    /// Read from 30 objects.
-    @JSONModel(keys: .snakeCase)
-    struct Payload {
-        /// In 43 % of 30 objects.
-        var commits: [Commit]?
+    /// Read from 2 objects with type "GollumEvent".
+    @JSONModel
+    struct GollumEventPayload {
+        /// In 100 % of 2 objects with type "GollumEvent".
+        var pages: [Page]
+    }
 
-        /// In 43 % of 30 objects; for example 1.
-        var distinctSize: Int?
+    /// Chosen by the "type" beside it: 7 variants among 30 objects.
+    enum EventPayload: JSONPolymorphic {
+        case pushEvent(PushEventPayload)
+        case createEvent(CreateEventPayload)
+        case forkEvent(ForkEventPayload)
+        case watchEvent(WatchEventPayload)
+        case issueCommentEvent(IssueCommentEventPayload)
+        case issuesEvent(IssuesEventPayload)
+        case gollumEvent(GollumEventPayload)
+        /// Any other "type", or none, unread.
+        case other(JSONValue)
 
-        /// In 53 % of 30 objects (null in 2); for example "refs/heads/issue-22".
-        var ref: String?
+        static let variants: [String: @Sendable (JSONValue) throws -> EventPayload] = [
+            "PushEvent": { .pushEvent(try PushEventPayload(json: $0)) },
+            "CreateEvent": { .createEvent(try CreateEventPayload(json: $0)) },
+            "ForkEvent": { .forkEvent(try ForkEventPayload(json: $0)) },
+            "WatchEvent": { .watchEvent(try WatchEventPayload(json: $0)) },
+            "IssueCommentEvent": { .issueCommentEvent(try IssueCommentEventPayload(json: $0)) },
+            "IssuesEvent": { .issuesEvent(try IssuesEventPayload(json: $0)) },
+            "GollumEvent": { .gollumEvent(try GollumEventPayload(json: $0)) },
+        ]
 
-        /// In 43 % of 30 objects; for example 134107894.
-        var pushId: Int?
-
-        /// In 43 % of 30 objects; for example "05570a3080693f6e55244e012b3b1ec59516c01b".
-        var head: String?
-
-        /// In 43 % of 30 objects; for example "7460e1588817b3f885fb4ec76ec2f08c7caf6385".
-        var before: String?
-
-        /// In 43 % of 30 objects; for example 1.
-        var size: Int?
-
-        /// In 10 % of 30 objects; for example "blog system".
-        @JSONKey("description") var descriptionValue: String?
-
-        /// In 10 % of 30 objects; for example "master".
-        var masterBranch: String?
-
-        /// In 10 % of 30 objects; for example "branch".
-        var refType: String?
-
-        /// In 10 % of 30 objects.
-        var forkee: Forkee?
-
-        /// In 30 % of 30 objects; for example "started".
-        var action: String?
-
-        /// In 10 % of 30 objects.
-        var issue: Issue?
-
-        /// In 6 % of 30 objects.
-        var comment: Comment?
-
-        /// In 6 % of 30 objects.
-        var pages: [Page]?
+        static func fallback(_ json: JSONValue) -> EventPayload? { .other(json) }
     }
 }
