@@ -125,6 +125,7 @@ public enum ModelGenerationError: Error, Sendable, CustomStringConvertible {
     /// The input named could not be read: the reader's error (a ``JSONError`` says where).
     case unreadable(String, any Error)
 
+    /// What went wrong, and for input errors where, as the tool prints it.
     public var description: String {
         switch self {
         case .emptyInput:

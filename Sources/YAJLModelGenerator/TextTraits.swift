@@ -38,6 +38,8 @@ struct TextTraits {
         if allShortWords {
             allShortWords = bytes.count <= 40 && string.first?.isLetter == true && !bytes.contains { $0 <= 0x20 }
         }
+        // Only short words can be enum values: the set stays small whatever the strings.
+        if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
         if !distinctOverflowed, !distinct.contains(string) {
             if distinct.count < distinctCap { distinct.append(string) } else { distinct = []; distinctOverflowed = true }
         }
