@@ -224,17 +224,7 @@ struct Planner {
         }
         guard differ else { return nil }
         let name = uniqueName(base, parent: parent)
-        var variants: [(tag: String, caseName: String, type: String)] = []
-        var caseNames: Set<String> = ["other"]
-        for tag in shape.variantOrder {
-            guard let variant = shape.variants[tag] else { continue }
-            var caseName = Naming.caseName(tag)
-            while caseNames.contains(caseName) { caseName += "_" }
-            caseNames.insert(caseName)
-            let typeName = uniqueName(Naming.typeName(tag, singular: false), parent: name)
-            let model = modelPlan(variant, name: typeName, context: "objects with \(key) \"\(Naming.escaped(tag))\"")
-            variants.append((tag, caseName, register(.model(model), signature: signature(of: model))))
-        }
+        let variants = variantModels(of: shape, member: nil, discriminator: key, enumName: name)
         let plan = PolymorphicPlan(name: name, discriminator: key, variants: variants,
                                    docs: ["Chosen by \"\(Naming.escaped(key))\": \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
         let signature = "P\(key){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
@@ -266,21 +256,31 @@ struct Planner {
     private mutating func siblingPolymorphic(_ shape: Shape, member key: String, discriminator: String, parent: String) -> String {
         let base = Naming.typeName(key, singular: false)
         let name = uniqueName(parent + base, parent: parent)
-        var variants: [(tag: String, caseName: String, type: String)] = []
-        var caseNames: Set<String> = ["other"]
-        for tag in shape.variantOrder {
-            guard let variant = shape.variants[tag]?.members[key] else { continue }
-            var caseName = Naming.caseName(tag)
-            while caseNames.contains(caseName) { caseName += "_" }
-            caseNames.insert(caseName)
-            let typeName = uniqueName(Naming.typeName(tag, singular: false) + base, parent: name)
-            let model = modelPlan(variant, name: typeName, context: "objects with \(discriminator) \"\(Naming.escaped(tag))\"")
-            variants.append((tag, caseName, register(.model(model), signature: signature(of: model))))
-        }
+        let variants = variantModels(of: shape, member: key, discriminator: discriminator, enumName: name)
         let plan = PolymorphicPlan(name: name, discriminator: discriminator, variants: variants,
                                    docs: ["Chosen by the \"\(Naming.escaped(discriminator))\" beside it: \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
         let signature = "S\(discriminator){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
         return register(.polymorphic(plan), signature: signature)
+    }
+
+    /// A model per discriminator value: of the objects themselves, or of their `member`
+    /// (named `<Value><Member>`), with the enum case that holds it.
+    private mutating func variantModels(of shape: Shape, member: String?, discriminator: String, enumName: String)
+        -> [(tag: String, caseName: String, type: String)]
+    {
+        var variants: [(tag: String, caseName: String, type: String)] = []
+        var caseNames: Set<String> = ["other"]
+        for tag in shape.variantOrder {
+            guard let objects = shape.variants[tag], let variant = member.map({ objects.members[$0] }) ?? objects else { continue }
+            var caseName = Naming.caseName(tag)
+            while caseNames.contains(caseName) { caseName += "_" }
+            caseNames.insert(caseName)
+            let suffix = member.map { Naming.typeName($0, singular: false) } ?? ""
+            let typeName = uniqueName(Naming.typeName(tag, singular: false) + suffix, parent: enumName)
+            let model = modelPlan(variant, name: typeName, context: "objects with \(discriminator) \"\(Naming.escaped(tag))\"")
+            variants.append((tag, caseName, register(.model(model), signature: signature(of: model))))
+        }
+        return variants
     }
 
     // MARK: Names
