@@ -173,3 +173,42 @@ package.targets += [
         ]
     ),
 ]
+
+// Model generation: the YAJLModelGenerator library, the `yajlmodel` tool (`yajlmodel generate`)
+// and the `generate-models` command plugin. Appended after the core-only arrangement, which it
+// outlives: the generator needs no swift-syntax. swift-argument-parser is used by the tool
+// only; SwiftPM resolves a dependency for the products a user depends on, so a plain
+// YAJLModel user neither resolves nor builds it.
+package.dependencies += [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+]
+package.products += [
+    .library(name: "YAJLModelGenerator", targets: ["YAJLModelGenerator"]),
+    .executable(name: "yajlmodel", targets: ["yajlmodel"]),
+    .plugin(name: "generate-models", targets: ["GenerateModels"]),
+]
+package.targets += [
+    .target(
+        name: "YAJLModelGenerator",
+        dependencies: ["YAJLModel"]
+    ),
+    .executableTarget(
+        name: "yajlmodel",
+        dependencies: ["YAJLModelGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Tools/yajlmodel"
+    ),
+    .plugin(
+        name: "GenerateModels",
+        capability: .command(
+            intent: .custom(verb: "generate-models", description: "Writes @JSONModel types inferred from JSON files into a target's sources."),
+            permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift source into the target's folder.")]
+        ),
+        dependencies: ["yajlmodel"],
+        path: "Plugins/GenerateModels"
+    ),
+    .testTarget(
+        name: "YAJLModelGeneratorTests",
+        dependencies: ["YAJLModelGenerator", "YAJLModel"],
+        exclude: ["Inputs"]
+    ),
+]

@@ -1,0 +1,103 @@
+import YAJLModel
+
+extension Shape {
+    /// Adds one value seen at this position.
+    func observe(_ value: JSONValue, limits: ShapeLimits, tracksVariants: Bool = true) {
+        seen += 1
+        switch value.kind {
+        case .null:
+            nulls += 1
+        case .bool:
+            bools += 1
+            if example == nil { example = value.bool == true ? "true" : "false" }
+        case .number:
+            let text = value.numberText ?? ""
+            if example == nil { example = String(text.prefix(40)) }
+            if text.utf8.contains(where: { $0 == 0x2E || $0 == 0x65 || $0 == 0x45 }) {
+                fractions += 1
+            } else if Int(text) != nil {
+                integers += 1
+            } else {
+                largeIntegers += 1
+                if UInt64(text) == nil { largeIntegersFitUInt64 = false }
+            }
+        case .string:
+            strings += 1
+            let string = value.string ?? ""
+            if example == nil { example = Self.quoted(string) }
+            text.observe(string, distinctCap: limits.distinctStrings)
+        case .array:
+            arrays += 1
+            guard let array = value.array else { return }
+            let elements = self.elements ?? Shape()
+            self.elements = elements
+            for element in array { elements.observe(element, limits: limits) }
+        case .object:
+            objects += 1
+            guard let object = value.object else { return }
+            observeMembers(of: object, limits: limits)
+            if tracksVariants { observeVariant(of: value, limits: limits) }
+        }
+    }
+
+    private func observeMembers(of object: JSONObjectView, limits: ShapeLimits) {
+        if isKeyedByData {
+            let values = self.values ?? Shape()
+            self.values = values
+            for member in object { values.observe(member.value, limits: limits) }
+            return
+        }
+        for member in object {
+            if let shape = members[member.key] {
+                shape.observe(member.value, limits: limits)
+            } else {
+                let shape = Shape()
+                members[member.key] = shape
+                memberOrder.append(member.key)
+                shape.observe(member.value, limits: limits)
+            }
+        }
+        if memberOrder.count > limits.memberKeys { becomeKeyedByData(limits: limits) }
+    }
+
+    /// Reads this object position as a dictionary from now on: its members' shapes become one.
+    func becomeKeyedByData(limits: ShapeLimits) {
+        guard !isKeyedByData else { return }
+        isKeyedByData = true
+        let values = Shape()
+        for key in memberOrder { if let member = members[key] { values.merge(member, limits: limits) } }
+        self.values = values
+        memberOrder = []
+        members = [:]
+        discriminator = nil
+        variantOrder = []
+        variants = [:]
+    }
+
+    private func observeVariant(of value: JSONValue, limits: ShapeLimits) {
+        guard !isKeyedByData, !variantsOverflowed else { return }
+        let key = discriminator ?? limits.discriminatorKeys.first { value[$0]?.kind == .string }
+        guard let key, let tag = value[key]?.string else { return }
+        discriminator = key
+        if let variant = variants[tag] {
+            variant.observe(value, limits: limits, tracksVariants: false)
+        } else if variants.count < limits.variants {
+            let variant = Shape()
+            variants[tag] = variant
+            variantOrder.append(tag)
+            variant.observe(value, limits: limits, tracksVariants: false)
+        } else {
+            variantsOverflowed = true
+            variantOrder = []
+            variants = [:]
+        }
+    }
+
+    /// `"text"` for a doc comment: one line, at most 40 characters, control characters escaped.
+    static func quoted(_ string: String) -> String {
+        let shown = String(string.prefix(40))
+        return "\"" + Naming.escaped(shown).replacingOccurrences(of: "\u{2028}", with: "\\u{2028}")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u{2029}").replacingOccurrences(of: "\u{85}", with: "\\u{85}")
+            + (string.count > 40 ? "…" : "") + "\""
+    }
+}
