@@ -40,12 +40,6 @@ static size_t next_token(const builder *b) {
     }
 }
 
-/// The size from which a node array that grows is a mapping (pages.c): it then grows
-/// without copying and with huge pages. A stream parsing a document of unknown
-/// length grows it many times; the whole-buffer parse sizes it from the input's
-/// length and seldom grows it.
-#define MAP_NODES_FROM ((size_t)4 << 20)
-
 static int grow_nodes(builder *b) {
     size_t capacity = (size_t)b->node_capacity * 2;
     if (capacity > UINT32_MAX) return fail(b, YJM_ERR_MEMORY, b->last_end);
@@ -54,7 +48,7 @@ static int grow_nodes(builder *b) {
     if (b->nodes_mapped) {
         bytes = yjm_pages_round(bytes);
         nodes = yjm_pages_remap(b->nodes, b->nodes_mapped, bytes);
-    } else if (bytes >= MAP_NODES_FROM) {
+    } else if (bytes >= YJM_MAP_NODES_FROM) {
         bytes = yjm_pages_round(bytes);
         nodes = yjm_pages_map(bytes);
         if (nodes) {
@@ -407,6 +401,26 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     return 1;
 }
 
+yajl_status yjm_builder_end(builder *b, yajl_status status, size_t chunk_length, int check_whitespace) {
+    int value_complete = b->depth == 0 && b->stack[0].count > 0;
+    if (status != yajl_status_client_canceled && value_complete && !reject_trailing_data(b)) {
+        return yajl_status_client_canceled; // our error is recorded
+    }
+    if (status != yajl_status_ok) {
+        yjm_builder_record_yajl_error(b, status, chunk_length, 0);
+        return status;
+    }
+    // A number at the very end is only reported now; its text ends at the input's end.
+    b->chunk_start = b->input_length;
+    status = yajl_complete_parse(b->yajl);
+    if (status != yajl_status_ok) {
+        yjm_builder_record_yajl_error(b, status, 0, 1);
+    } else if (check_whitespace && !reject_extra_whitespace(b)) {
+        status = yajl_status_client_canceled;
+    }
+    return status;
+}
+
 /// Parses `input`: the text itself, or a copy of `text` with `shifts` mapping back.
 static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options,
                              const unsigned char *text, const yjm_shift_map *shifts, yjm_tree *tree,
@@ -444,21 +458,7 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     }
 
     yajl_status status = yajl_parse(b.yajl, input + start, length - start);
-    int value_complete = b.depth == 0 && b.stack[0].count > 0;
-    if (status != yajl_status_client_canceled && value_complete && !reject_trailing_data(&b)) {
-        status = yajl_status_client_canceled; // our error is recorded
-    } else if (status == yajl_status_ok) {
-        // A number at the very end is only reported now; its text ends at `length`.
-        b.chunk_start = length;
-        status = yajl_complete_parse(b.yajl);
-        if (status != yajl_status_ok) {
-            yjm_builder_record_yajl_error(&b, status, 0, 1);
-        } else if (!options->allow_comments && !reject_extra_whitespace(&b)) {
-            status = yajl_status_client_canceled;
-        }
-    } else {
-        yjm_builder_record_yajl_error(&b, status, length - start, 0);
-    }
+    status = yjm_builder_end(&b, status, length - start, !options->allow_comments);
     yajl_free(b.yajl);
     if (status != yajl_status_ok) {
         yjm_builder_release(&b);

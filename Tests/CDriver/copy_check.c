@@ -2,7 +2,8 @@
 // are none), that every copy kernel this machine runs gives the tree and the error (status and
 // offset) of parsing the text itself, and that yjm_parse does too. The text itself is parsed by
 // a stream fed the whole text at once, which never makes a copy. Built by .ci/arm64 for x86-64
-// and, cross-compiled, for arm64 under qemu. Exits 1 on any difference.
+// and, cross-compiled, for arm64 under qemu. Exits 1 on any difference. The parallel parse,
+// split into small pieces, must give the same tree and error too.
 #include "yajl_tree_builder.h"
 #include "yajl_tree_builder_testing.h"
 
@@ -14,6 +15,8 @@ static const yjm_copy_kernel all_kernels[] = {YJM_COPY_RUNS_16, YJM_COPY_RUNS_32
 static const char *const kernel_names[] = {"runs-16", "runs-32", "compress-64"};
 
 static int failures;
+/// How many parallel parses joined pieces (rather than parsing serially).
+static size_t joined;
 
 static void report(const char *name, const char *what, const char *detail) {
     if (++failures <= 50) fprintf(stderr, "FAIL %s: %s%s\n", name, what, detail);
@@ -75,6 +78,22 @@ static void check(const char *name, const unsigned char *text, size_t length) {
         }
         yjm_tree_free(&found);
     }
+
+    // The parallel parse, split into pieces of a few sizes, on one thread and on two.
+    const size_t piece_sizes[] = {1, 64, 1024, 1 + length % 937};
+    for (size_t s = 0; s < sizeof piece_sizes / sizeof piece_sizes[0]; s++) {
+        for (size_t threads = 1; threads <= 2; threads++) {
+            yjm_parallel parallel = {threads, piece_sizes[s], 0};
+            yjm_status parsed = yjm_parse_parallel(text, length, &options, &parallel, &found, &error);
+            if (parsed != status || (status == YJM_OK ? !same_tree(&found, &expected) : error.offset != expected_error.offset)) {
+                snprintf(detail, sizeof detail, ": pieces of %zu on %zu threads: status %d at %zu, the text %d at %zu",
+                         piece_sizes[s], threads, parsed, error.offset, status, expected_error.offset);
+                report(name, "yjm_parse_parallel", detail);
+            }
+            if (parallel.joined) joined++;
+            yjm_tree_free(&found);
+        }
+    }
     yjm_tree_free(&expected);
 }
 
@@ -126,6 +145,6 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < sizeof all_kernels / sizeof all_kernels[0]; k++) {
         if (yjm_copy_kernels() & all_kernels[k]) printf(" %s", kernel_names[k]);
     }
-    printf("; %d differences\n", failures);
+    printf("; %zu parallel parses joined pieces; %d differences\n", joined, failures);
     return failures ? 1 : 0;
 }
