@@ -586,12 +586,16 @@ typedef struct {
 } structure_classes;
 
 /// `x | 0x20` is '{' for '[' and '{' only, and '}' for ']' and '}' only.
-#define ADD_STRUCTURE(classes, v, mask, shift)                                   \
+#define ADD_BRACKETS(classes, v, mask, shift)                                    \
     do {                                                                         \
         (classes).quotes |= mask((v) == '"') << (shift);                         \
         (classes).backslashes |= mask((v) == '\\') << (shift);                   \
         (classes).opens |= mask(((v) | 0x20) == '{') << (shift);                 \
         (classes).closes |= mask(((v) | 0x20) == '}') << (shift);                \
+    } while (0)
+#define ADD_STRUCTURE(classes, v, mask, shift)                                   \
+    do {                                                                         \
+        ADD_BRACKETS(classes, v, mask, shift);                                   \
         (classes).commas |= mask((v) == ',') << (shift);                         \
     } while (0)
 
@@ -601,10 +605,12 @@ typedef struct {
     uint64_t escape_carry, in_string;
 } structure_state;
 
-/// The brackets and commas outside strings of the block at `offset` (the text's last block
-/// padded with zeros, which are none of them), with `state`'s string state carried over.
-static structure_classes structure_of(const unsigned char *input, size_t length, size_t offset,
-                                      structure_state *state) {
+/// The brackets, and with `commas` the commas, outside strings of the block at `offset` (the
+/// text's last block padded with zeros, which are none of them), with `state`'s string state
+/// carried over.
+__attribute__((always_inline)) static inline structure_classes structure_of(const unsigned char *input, size_t length,
+                                                                           size_t offset, structure_state *state,
+                                                                           int width, bool commas) {
     unsigned char padded[64] = {0};
     const unsigned char *block = input + offset;
     if (length - offset < 64) {
@@ -612,7 +618,11 @@ static structure_classes structure_of(const unsigned char *input, size_t length,
         block = padded;
     }
     structure_classes classes = {0, 0, 0, 0, 0};
-    CLASSIFY(classes, block, 16, ADD_STRUCTURE);
+    if (commas) {
+        CLASSIFY(classes, block, width, ADD_STRUCTURE);
+    } else {
+        CLASSIFY(classes, block, width, ADD_BRACKETS);
+    }
     uint64_t escaped = classes.backslashes | state->escape_carry
                            ? escaped_bytes(classes.backslashes, &state->escape_carry) : 0;
     uint64_t in_string = prefix_parity(classes.quotes & ~escaped) ^ state->in_string;
@@ -630,16 +640,17 @@ static structure_classes structure_of(const unsigned char *input, size_t length,
 #define TRACKED_DEPTH 64
 
 /// Finds the container to split (see `yjm_splits`) and keeps the scan's state every
-/// CHECKPOINT_BYTES in `checkpoints`. Returns 0 when the brackets do not balance or a
-/// string is left open.
-static int find_container(const unsigned char *input, size_t length, structure_state *checkpoints,
-                          yjm_splits *splits) {
+/// CHECKPOINT_BYTES in `checkpoints`, with vectors of `width` bytes. Returns 0 when the
+/// brackets do not balance or a string is left open.
+__attribute__((always_inline)) static inline int find_container_with(const unsigned char *input, size_t length,
+                                                                     structure_state *checkpoints,
+                                                                     yjm_splits *splits, int width) {
     structure_state state = {0, 0, 0};
     size_t opened[TRACKED_DEPTH];
     int found = 0;
     for (size_t offset = 0; offset < length; offset += 64) {
         if (offset % CHECKPOINT_BYTES == 0) checkpoints[offset / CHECKPOINT_BYTES] = state;
-        structure_classes classes = structure_of(input, length, offset, &state);
+        structure_classes classes = structure_of(input, length, offset, &state, width, false);
         for (uint64_t brackets = classes.opens | classes.closes; brackets; brackets &= brackets - 1) {
             int bit = __builtin_ctzll(brackets);
             size_t at = offset + (size_t)bit;
@@ -663,6 +674,27 @@ static int find_container(const unsigned char *input, size_t length, structure_s
     return found && state.depth == 0 && !state.in_string;
 }
 
+static int find_container16(const unsigned char *input, size_t length, structure_state *checkpoints,
+                            yjm_splits *splits) {
+    return find_container_with(input, length, checkpoints, splits, 16);
+}
+
+#if defined(__x86_64__)
+__attribute__((target(AVX2_FEATURES))) static int find_container32(const unsigned char *input, size_t length,
+                                                                    structure_state *checkpoints, yjm_splits *splits) {
+    return find_container_with(input, length, checkpoints, splits, 32);
+}
+#endif
+
+/// The scan of the whole text, with the widest vectors that run here (see the copy's kernels).
+static int find_container(const unsigned char *input, size_t length, structure_state *checkpoints,
+                          yjm_splits *splits) {
+#if defined(__x86_64__)
+    if (has_avx2()) return find_container32(input, length, checkpoints, splits);
+#endif
+    return find_container16(input, length, checkpoints, splits);
+}
+
 /// The first comma directly inside the container (see `yjm_splits`) at or after `target`, or 0
 /// when the container closes first. `cursor` (at a block's start) moves on as blocks are passed.
 static size_t comma_after(const unsigned char *input, size_t length, const structure_state *checkpoints,
@@ -675,7 +707,7 @@ static size_t comma_after(const unsigned char *input, size_t length, const struc
     size_t inside = splits->depth + 1; // containers open around a comma directly in the container
     for (; *cursor < length; *cursor += 64) {
         structure_state next = *state;
-        structure_classes classes = structure_of(input, length, *cursor, &next);
+        structure_classes classes = structure_of(input, length, *cursor, &next, 16, true);
         for (uint64_t tokens = classes.opens | classes.closes | classes.commas; tokens; tokens &= tokens - 1) {
             int bit = __builtin_ctzll(tokens);
             size_t at = *cursor + (size_t)bit;

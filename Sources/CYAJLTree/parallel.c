@@ -19,11 +19,12 @@
 
 /// Values of the split container, `input[from ..< to]` (between two split commas), and the
 /// tree of that text between brackets: its first two words, the brackets' container, are
-/// not joined.
+/// not joined. Its nodes go to the joined tree's `at`, its decoded strings to `side_at`.
 typedef struct piece {
     size_t from, to;
     yjm_tree tree;
     uint32_t count; // elements, or members
+    uint32_t at, side_at;
 } piece;
 
 typedef struct parallel_parse {
@@ -37,6 +38,10 @@ typedef struct parallel_parse {
     yjm_tree outer;
     uint32_t join, side_join, container;
     piece *pieces; // splits->count - 1 of them
+    // The joined tree, and the split container's count in it.
+    yjm_tree joined;
+    uint32_t count;
+    int joining; // the jobs are the join's, not the parse's
     _Atomic size_t next_job; // 0: the text around the pieces; i > 0: piece i - 1
     _Atomic int failed;
 } parallel_parse;
@@ -105,9 +110,11 @@ static int parse_piece(parallel_parse *p, piece *piece) {
     yjm_options options = *p->options;
     size_t around = p->splits->depth;
     options.max_depth = options.max_depth > around ? options.max_depth - around : 0;
-    if (!yjm_builder_start(&b, &options, (uint32_t)((piece->to - piece->from) / 8 + 16), &yjm_builder_callbacks, &b)) {
-        return 0;
-    }
+    // Room for a node per 8 bytes, as `yjm_parse` gives, up to the size from which a node array
+    // that grows is mapped: a large piece's nodes are then in huge pages.
+    size_t capacity = (piece->to - piece->from) / 8 + 16;
+    if (capacity > YJM_MAP_NODES_FROM / sizeof(yjm_node)) capacity = YJM_MAP_NODES_FROM / sizeof(yjm_node);
+    if (!yjm_builder_start(&b, &options, (uint32_t)capacity, &yjm_builder_callbacks, &b)) return 0;
     // The brackets take the offsets of the commas around the piece; their node is not joined.
     b.chunk_start = piece->from - 1;
     yajl_status status = yajl_parse(b.yajl, open, 1);
@@ -130,19 +137,6 @@ static int parse_piece(parallel_parse *p, piece *piece) {
     yjm_builder_take_tree(&b, &piece->tree);
     piece->count = piece->tree.nodes[0].head >> YJM_KIND_BITS;
     return 1;
-}
-
-/// Takes jobs until there are none or one has failed.
-static void *work(void *context) {
-    parallel_parse *p = context;
-    size_t jobs = p->splits->count;
-    for (;;) {
-        size_t job = atomic_fetch_add_explicit(&p->next_job, 1, memory_order_relaxed);
-        if (job >= jobs || atomic_load_explicit(&p->failed, memory_order_relaxed)) break;
-        int ok = job == 0 ? parse_outer(p) : parse_piece(p, &p->pieces[job - 1]);
-        if (!ok) atomic_store_explicit(&p->failed, 1, memory_order_relaxed);
-    }
-    return NULL;
 }
 
 /// Copies `count` words of a tree from `from` to `to`, adding `index_shift` to each container's
@@ -169,22 +163,82 @@ static void copy_bytes(unsigned char *to, const unsigned char *from, size_t coun
     if (count) memcpy(to, from, count); // memcpy's pointers may not be NULL, even for no bytes
 }
 
-/// Joins the trees into `tree`, freeing each piece's as it goes. Returns 0 when memory runs
-/// out or the split container has more values than a node holds (the serial parse says so).
-static int join(parallel_parse *p, yjm_tree *tree) {
+/// Moves a piece's nodes and decoded strings to their places in the joined tree, and frees its
+/// tree, so that the joined tree and all of the pieces' are not held at once.
+static void move_piece(parallel_parse *p, piece *piece) {
+    yjm_tree *tree = &piece->tree;
+    move_nodes(p->joined.nodes + piece->at, tree->nodes + 2, tree->node_count - 2, 0, piece->at - 2, 0,
+               piece->side_at);
+    copy_bytes(p->joined.side + piece->side_at, tree->side, tree->side_size);
+    yjm_tree_free(tree);
+}
+
+/// Moves the nodes and decoded strings around the pieces' to their places in the joined tree.
+static void move_outer(parallel_parse *p) {
+    const yjm_tree *outer = &p->outer;
+    yjm_tree *joined = &p->joined;
+    uint32_t inserted = joined->node_count - outer->node_count, inserted_side = joined->side_size - outer->side_size;
+    move_nodes(joined->nodes, outer->nodes, p->join, p->join, inserted, p->side_join, inserted_side);
+    move_nodes(joined->nodes + p->join + inserted, outer->nodes + p->join, outer->node_count - p->join, p->join,
+               inserted, p->side_join, inserted_side);
+    copy_bytes(joined->side, outer->side, p->side_join);
+    copy_bytes(joined->side + p->side_join + inserted_side, outer->side + p->side_join, outer->side_size - p->side_join);
+    yjm_node *container = &joined->nodes[p->container];
+    container->head = (container->head & YJM_KIND_MASK) | p->count << YJM_KIND_BITS;
+}
+
+/// Takes jobs until there are none or one has failed.
+static void *work(void *context) {
+    parallel_parse *p = context;
+    size_t jobs = p->splits->count;
+    for (;;) {
+        size_t job = atomic_fetch_add_explicit(&p->next_job, 1, memory_order_relaxed);
+        if (job >= jobs || atomic_load_explicit(&p->failed, memory_order_relaxed)) break;
+        if (p->joining) {
+            if (job == 0) {
+                move_outer(p);
+            } else {
+                move_piece(p, &p->pieces[job - 1]);
+            }
+        } else if (!(job == 0 ? parse_outer(p) : parse_piece(p, &p->pieces[job - 1]))) {
+            atomic_store_explicit(&p->failed, 1, memory_order_relaxed);
+        }
+    }
+    return NULL;
+}
+
+/// Runs the jobs on `threads` threads, the calling one included; fewer when they cannot be
+/// made (none: the calling thread does every job). Returns once all are done.
+static void run_jobs(parallel_parse *p, size_t threads) {
+    atomic_store_explicit(&p->next_job, 0, memory_order_relaxed);
+    size_t helpers = (threads < p->splits->count ? threads : p->splits->count) - 1;
+    pthread_t *ids = helpers ? malloc(helpers * sizeof(pthread_t)) : NULL;
+    size_t started = 0;
+    while (ids && started < helpers && pthread_create(&ids[started], NULL, work, p) == 0) started++;
+    work(p);
+    for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL); // what the threads wrote is seen after this
+    free(ids);
+}
+
+/// Makes room for the joined tree and works out where each piece goes. Returns 0 when memory
+/// runs out or the split container has more values than a node holds (the serial parse says so).
+static int prepare_join(parallel_parse *p) {
     const yjm_tree *outer = &p->outer;
     size_t pieces = p->splits->count - 1;
     size_t words = outer->node_count, values = outer->value_count, side = outer->side_size;
     size_t count = outer->nodes[p->container].head >> YJM_KIND_BITS;
     for (size_t i = 0; i < pieces; i++) {
-        const yjm_tree *piece = &p->pieces[i].tree;
-        words += piece->node_count - 2;
-        values += piece->value_count - 1;
-        side += piece->side_size;
-        count += p->pieces[i].count;
+        piece *piece = &p->pieces[i];
+        if (words >= UINT32_MAX) return 0;
+        piece->at = (uint32_t)(words - outer->node_count + p->join);
+        piece->side_at = (uint32_t)(side - outer->side_size + p->side_join);
+        words += piece->tree.node_count - 2;
+        values += piece->tree.value_count - 1;
+        side += piece->tree.side_size;
+        count += piece->count;
     }
     if (words >= UINT32_MAX || count > YJM_MAX_PAYLOAD) return 0;
-    size_t bytes = (words + 1) * sizeof(yjm_node); // as `yjm_builder_take_tree` leaves it
+    size_t bytes = (words + 1) * sizeof(yjm_node); // as `yjm_builder_take_tree` leaves a tree
     size_t mapped = bytes >= YJM_MAP_NODES_FROM ? yjm_pages_round(bytes) : 0;
     yjm_node *nodes = mapped ? yjm_pages_map(mapped) : malloc(bytes);
     unsigned char *side_bytes = side ? malloc(side) : NULL;
@@ -194,23 +248,8 @@ static int join(parallel_parse *p, yjm_tree *tree) {
         free(side_bytes);
         return 0;
     }
-    uint32_t join = p->join, side_join = p->side_join;
-    uint32_t inserted = (uint32_t)(words - outer->node_count), inserted_side = (uint32_t)(side - outer->side_size);
-    move_nodes(nodes, outer->nodes, join, join, inserted, side_join, inserted_side);
-    copy_bytes(side_bytes, outer->side, side_join);
-    size_t at = join, side_at = side_join;
-    for (size_t i = 0; i < pieces; i++) {
-        yjm_tree *piece = &p->pieces[i].tree;
-        move_nodes(nodes + at, piece->nodes + 2, piece->node_count - 2, 0, (uint32_t)at - 2, 0, (uint32_t)side_at);
-        copy_bytes(side_bytes + side_at, piece->side, piece->side_size);
-        at += piece->node_count - 2;
-        side_at += piece->side_size;
-        yjm_tree_free(piece); // so that the joined tree and the pieces' are not all held at once
-    }
-    move_nodes(nodes + at, outer->nodes + join, outer->node_count - join, join, inserted, side_join, inserted_side);
-    copy_bytes(side_bytes + side_at, outer->side + side_join, outer->side_size - side_join);
-    nodes[p->container].head = (nodes[p->container].head & YJM_KIND_MASK) | (uint32_t)count << YJM_KIND_BITS;
-    *tree = (yjm_tree){nodes, (uint32_t)words, (uint32_t)values, side_bytes, (uint32_t)side, mapped};
+    p->joined = (yjm_tree){nodes, (uint32_t)words, (uint32_t)values, side_bytes, (uint32_t)side, mapped};
+    p->count = (uint32_t)count;
     return 1;
 }
 
@@ -228,28 +267,26 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
     atomic_init(&p.next_job, 0);
     atomic_init(&p.failed, 0);
     p.pieces = calloc(splits.count - 1, sizeof(piece));
-    if (p.pieces) {
+    int ok = p.pieces != NULL;
+    if (ok) {
         for (size_t i = 0; i + 1 < splits.count; i++) {
             p.pieces[i].from = splits.commas[i] + 1;
             p.pieces[i].to = splits.commas[i + 1];
         }
-        size_t helpers = (threads < splits.count ? threads : splits.count) - 1;
-        pthread_t *ids = malloc((helpers ? helpers : 1) * sizeof(pthread_t));
-        size_t started = 0;
-        // Fewer threads than asked for (none, if they cannot be made) parse the same pieces.
-        while (ids && started < helpers && pthread_create(&ids[started], NULL, work, &p) == 0) started++;
-        work(&p);
-        for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL);
-        free(ids);
+        run_jobs(&p, threads);
+        ok = !atomic_load(&p.failed) && prepare_join(&p);
     }
-    int ok = p.pieces && !atomic_load(&p.failed) && join(&p, tree);
-    size_t joined = splits.count + 1; // the pieces, and the text's start and end
+    if (ok) {
+        p.joining = 1;
+        run_jobs(&p, threads);
+        *tree = p.joined;
+        parallel->joined = splits.count + 1; // the pieces, and the text around them in two parts
+    }
     for (size_t i = 0; p.pieces && i + 1 < splits.count; i++) yjm_tree_free(&p.pieces[i].tree);
     yjm_tree_free(&p.outer);
     free(p.pieces);
     yjm_splits_free(&splits);
     if (ok) {
-        parallel->joined = joined;
         memset(error, 0, sizeof *error);
         return YJM_OK;
     }
