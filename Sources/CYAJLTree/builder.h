@@ -96,6 +96,14 @@ static inline int fail(builder *b, yjm_status status, size_t offset) {
 /// The callbacks that build the tree; `ctx` is the builder.
 extern const yajl_callbacks yjm_builder_callbacks;
 
+/// The same callbacks for a builder whose input is a copy of `text` (`yjm_text_copy`),
+/// whose offsets go through the map in `shifts`.
+extern const yajl_callbacks yjm_mapped_builder_callbacks;
+
+/// Whether `yjm_parse` parses `input` from its copy: no comments allowed, a length from which
+/// the copy pays up to one whose copy would take too much memory, and text that pays.
+int yjm_parses_copy(const unsigned char *input, size_t length, const yjm_options *options);
+
 /// Allocates the arrays (room for `node_capacity` nodes) and a yajl handle that
 /// calls `callbacks` with `context`. Returns 0 (and frees what it took) on failure.
 int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capacity,

@@ -33,6 +33,7 @@ typedef struct parallel_parse {
     const yjm_options *options;
     const yjm_splits *splits;
     int object; // the split container is an object
+    int copies; // pieces are parsed from copies, as `yjm_parse` parses the whole text
     // The text around the pieces, parsed as one document, and where the pieces go in it:
     // at node `join` and side offset `side_join`, inside the split container's node `container`.
     yjm_tree outer;
@@ -96,8 +97,9 @@ static int parse_outer(parallel_parse *p) {
     return 1;
 }
 
-/// Parses a piece between brackets of the split container's kind. Returns 0 when that is not
-/// JSON or holds no value.
+/// Parses a piece between brackets of the split container's kind: from a copy of it (see
+/// `yjm_text_copy`) when `p->copies`, as `yjm_parse` would parse the whole text. Returns 0 when
+/// that is not JSON or holds no value.
 static int parse_piece(parallel_parse *p, piece *piece) {
     static const unsigned char brackets[4] = {'[', ']', '{', '}'};
     const unsigned char *open = brackets + (p->object ? 2 : 0);
@@ -106,37 +108,50 @@ static int parse_piece(parallel_parse *p, piece *piece) {
     b.input = p->input;
     b.input_length = p->length;
     b.error = &error;
+    size_t from = piece->from, to = piece->to; // the piece in `b.input`
+    yjm_text_copy copy;
+    int copied = p->copies && yjm_text_copy_make(p->input + from, to - from, 0, &copy) == YJM_COPY_MADE;
+    if (copied) {
+        // The map leads from the copy to the piece: moved by the piece's offset, to the text.
+        for (size_t i = 0; i < copy.map.count; i++) copy.map.steps[i].shift += (uint32_t)from;
+        b.input = copy.bytes;
+        b.input_length = copy.length;
+        b.text = p->input;
+        b.shifts = copy.map.steps;
+        from = 0;
+        to = copy.length;
+    }
     // The piece's values are as deep inside its brackets as inside the split container.
     yjm_options options = *p->options;
     size_t around = p->splits->depth;
     options.max_depth = options.max_depth > around ? options.max_depth - around : 0;
-    // Room for a node per 8 bytes, as `yjm_parse` gives, up to the size from which a node array
-    // that grows is mapped: a large piece's nodes are then in huge pages.
-    size_t capacity = (piece->to - piece->from) / 8 + 16;
+    // Room for a node per 8 bytes of text (2 of a copy), as `yjm_parse` gives, up to the size
+    // from which a node array that grows is mapped: a large piece's nodes are then in huge pages.
+    size_t capacity = (to - from) / (copied ? 2 : 8) + 16;
     if (capacity > YJM_MAP_NODES_FROM / sizeof(yjm_node)) capacity = YJM_MAP_NODES_FROM / sizeof(yjm_node);
-    if (!yjm_builder_start(&b, &options, (uint32_t)capacity, &yjm_builder_callbacks, &b)) return 0;
-    // The brackets take the offsets of the commas around the piece; their node is not joined.
-    b.chunk_start = piece->from - 1;
-    yajl_status status = yajl_parse(b.yajl, open, 1);
-    if (status == yajl_status_ok) {
-        b.chunk_start = piece->from;
-        status = yajl_parse(b.yajl, p->input + piece->from, piece->to - piece->from);
-    }
-    if (status == yajl_status_ok) {
-        b.chunk_start = piece->to;
-        status = yajl_parse(b.yajl, open + 1, 1);
-    }
-    if (status == yajl_status_ok) status = yajl_complete_parse(b.yajl);
-    int ok = status == yajl_status_ok && b.depth == 0 && b.node_count > 2 &&
+    int ok = yjm_builder_start(&b, &options, (uint32_t)capacity,
+                               copied ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks, &b);
+    if (ok) {
+        // The brackets' node is not joined: its offsets do not matter, but stay in order.
+        yajl_status status = yajl_parse(b.yajl, open, 1);
+        b.chunk_start = from;
+        b.last_end = from; // tokens are looked for from here (see `next_token`)
+        if (status == yajl_status_ok) status = yajl_parse(b.yajl, b.input + from, to - from);
+        b.chunk_start = to;
+        if (status == yajl_status_ok) status = yajl_parse(b.yajl, open + 1, 1);
+        if (status == yajl_status_ok) status = yajl_complete_parse(b.yajl);
+        ok = status == yajl_status_ok && b.depth == 0 && b.node_count > 2 &&
              !yjm_find_extra_whitespace(p->input + piece->from, piece->to - piece->from);
-    yajl_free(b.yajl);
-    if (!ok) {
-        yjm_builder_release(&b);
-        return 0;
+        yajl_free(b.yajl);
+        if (ok) {
+            yjm_builder_take_tree(&b, &piece->tree);
+            piece->count = piece->tree.nodes[0].head >> YJM_KIND_BITS;
+        } else {
+            yjm_builder_release(&b);
+        }
     }
-    yjm_builder_take_tree(&b, &piece->tree);
-    piece->count = piece->tree.nodes[0].head >> YJM_KIND_BITS;
-    return 1;
+    if (copied) yjm_text_copy_free(&copy);
+    return ok;
 }
 
 /// Copies `count` words of a tree from `from` to `to`, adding `index_shift` to each container's
@@ -263,7 +278,8 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
     if (options->allow_comments || length > YJM_MAX_INPUT || !yjm_find_splits(input, length, piece_size, &splits)) {
         return yjm_parse(input, length, options, tree, error);
     }
-    parallel_parse p = {input, length, options, &splits, input[splits.container] == '{'};
+    parallel_parse p = {input, length, options, &splits, input[splits.container] == '{',
+                        yjm_parses_copy(input, length, options)};
     atomic_init(&p.next_job, 0);
     atomic_init(&p.failed, 0);
     p.pieces = calloc(splits.count - 1, sizeof(piece));

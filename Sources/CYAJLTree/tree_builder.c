@@ -278,7 +278,7 @@ static int on_end_map_mapped(void *b) { return close_container_node(b, 1, 1); }
 static int on_start_array_mapped(void *b) { return open_container_node(b, YJM_ARRAY, 1); }
 static int on_end_array_mapped(void *b) { return close_container_node(b, 0, 1); }
 
-static const yajl_callbacks mapped_builder_callbacks = {
+const yajl_callbacks yjm_mapped_builder_callbacks = {
     .yajl_null = on_null_mapped,
     .yajl_boolean = on_boolean_mapped,
     .yajl_number = on_number_mapped,
@@ -451,7 +451,7 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     // One node per 8 bytes of text, or per 2 of a copy (which holds far fewer bytes a node),
     // seldom needs a regrow; pages that are never written cost nothing, and the array is
     // trimmed at the end.
-    const yajl_callbacks *callbacks = shifts ? &mapped_builder_callbacks : &yjm_builder_callbacks;
+    const yajl_callbacks *callbacks = shifts ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks;
     if (!yjm_builder_start(&b, options, (uint32_t)(length / (shifts ? 2 : 8) + 16), callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
@@ -509,10 +509,14 @@ yjm_copy_result yjm_parse_copy(const unsigned char *input, size_t length, yjm_co
     return YJM_COPY_MADE;
 }
 
+int yjm_parses_copy(const unsigned char *input, size_t length, const yjm_options *options) {
+    // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
+    return !options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO && yjm_worth_copying(input, length);
+}
+
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error) {
-    // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
-    if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO && yjm_worth_copying(input, length)) {
+    if (yjm_parses_copy(input, length, options)) {
         yjm_text_copy copy;
         if (yjm_text_copy_make(input, length, 0, &copy) == YJM_COPY_MADE) {
             yjm_status status = parse_copy(input, length, &copy, options, tree, error);
