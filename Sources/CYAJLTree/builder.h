@@ -153,6 +153,21 @@ static inline int yjm_starts_byte_order_mark(const unsigned char *input, size_t 
     return 1;
 }
 
+/// Sets up `b` to parse the whole of `input`, from after a byte-order mark that `options`
+/// skip, recording errors in `error`. Returns where the text starts.
+static inline size_t yjm_builder_reset(builder *b, const unsigned char *input, size_t length,
+                                       const yjm_options *options, yjm_error *error) {
+    size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
+    *b = (builder){0};
+    b->input = input;
+    b->input_length = length;
+    b->chunk_start = start;
+    b->chunk_start_of_text = start;
+    b->last_end = start;
+    b->error = error;
+    return start;
+}
+
 /// The first form feed or vertical tab in `text`, or NULL. yajl takes them as
 /// white space; JSON does not.
 const unsigned char *yjm_find_extra_whitespace(const unsigned char *text, size_t length);

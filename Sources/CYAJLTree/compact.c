@@ -736,6 +736,7 @@ int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size
     int found = find_container(input, length, checkpoints, splits);
     size_t span = splits->close - splits->container;
     if (piece_size < span / MAX_SPLITS + 1) piece_size = span / MAX_SPLITS + 1;
+    if (piece_size > length) piece_size = length; // so that no target passes SIZE_MAX
     size_t capacity = span / piece_size + 1;
     splits->commas = found ? malloc(capacity * sizeof *splits->commas) : NULL;
     if (splits->commas) {

@@ -60,15 +60,9 @@ static int parse_outer(parallel_parse *p) {
     const unsigned char *input = p->input;
     size_t length = p->length;
     size_t first = p->splits->commas[0], last = p->splits->commas[p->splits->count - 1];
-    size_t start = p->options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
     yjm_error error = {0};
-    builder b = {0};
-    b.input = input;
-    b.input_length = length;
-    b.chunk_start = start;
-    b.chunk_start_of_text = start;
-    b.last_end = start;
-    b.error = &error;
+    builder b;
+    size_t start = yjm_builder_reset(&b, input, length, p->options, &error);
     size_t outside = first + 1 - start + (length - last - 1);
     if (!yjm_builder_start(&b, p->options, (uint32_t)(outside / 8 + 16), &yjm_builder_callbacks, &b)) return 0;
     yajl_status status = yajl_parse(b.yajl, input + start, first + 1 - start);
@@ -272,7 +266,8 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
                               yjm_parallel *parallel, yjm_tree *tree, yjm_error *error) {
     parallel->joined = 0;
     size_t threads = parallel->threads ? parallel->threads : 1;
-    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / (4 * threads) + 1;
+    // A few pieces a thread, so that threads that finish early take the ones left.
+    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / threads / 4 + 1;
     yjm_splits splits;
     // With comments allowed, a comma may sit inside one: the split pass does not know them.
     if (options->allow_comments || length > YJM_MAX_INPUT || !yjm_find_splits(input, length, piece_size, &splits)) {

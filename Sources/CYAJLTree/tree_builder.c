@@ -425,16 +425,10 @@ yajl_status yjm_builder_end(builder *b, yajl_status status, size_t chunk_length,
 static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options,
                              const unsigned char *text, const yjm_shift_map *shifts, yjm_tree *tree,
                              yjm_error *error) {
-    size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
     memset(tree, 0, sizeof *tree);
     memset(error, 0, sizeof *error);
-    builder b = {0};
-    b.input = input;
-    b.input_length = length;
-    b.chunk_start = start;
-    b.chunk_start_of_text = start;
-    b.last_end = start;
-    b.error = error;
+    builder b;
+    size_t start = yjm_builder_reset(&b, input, length, options, error);
     if (shifts) {
         b.text = text;
         b.shifts = shifts->steps;
