@@ -182,9 +182,10 @@ static void move_piece(parallel_parse *p, piece *piece) {
     yjm_tree_free(tree);
 }
 
-/// Moves the nodes and decoded strings around the pieces' to their places in the joined tree.
+/// Moves the nodes and decoded strings around the pieces' to their places in the joined tree,
+/// and frees their tree.
 static void move_outer(parallel_parse *p) {
-    const yjm_tree *outer = &p->outer;
+    yjm_tree *outer = &p->outer;
     yjm_tree *joined = &p->joined;
     uint32_t inserted = joined->node_count - outer->node_count, inserted_side = joined->side_size - outer->side_size;
     move_nodes(joined->nodes, outer->nodes, p->join, p->join, inserted, p->side_join, inserted_side);
@@ -194,6 +195,7 @@ static void move_outer(parallel_parse *p) {
     copy_bytes(joined->side + p->side_join + inserted_side, outer->side + p->side_join, outer->side_size - p->side_join);
     yjm_node *container = &joined->nodes[p->container];
     container->head = (container->head & YJM_KIND_MASK) | p->count << YJM_KIND_BITS;
+    yjm_tree_free(outer);
 }
 
 /// Takes jobs until there are none or one has failed.
@@ -266,8 +268,9 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
                               yjm_parallel *parallel, yjm_tree *tree, yjm_error *error) {
     parallel->joined = 0;
     size_t threads = parallel->threads ? parallel->threads : 1;
-    // A few pieces a thread, so that threads that finish early take the ones left.
-    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / threads / 4 + 1;
+    // Several pieces a thread, so that threads that finish early take the ones left, and so that
+    // the pieces' trees not yet moved are a small part of the nodes while the join runs.
+    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / threads / 8 + 1;
     yjm_splits splits;
     // With comments allowed, a comma may sit inside one: the split pass does not know them.
     if (options->allow_comments || length > YJM_MAX_INPUT || !yjm_find_splits(input, length, piece_size, &splits)) {
