@@ -54,8 +54,9 @@ public struct JSONParseOptions: Sendable, Hashable {
 
     /// The input size, in bytes, from which ``JSONDocument`` parses on ``parsingThreads``
     /// threads; a shorter input is parsed on the calling thread alone, with no thread started.
-    /// The default, 4 MiB, is where two threads start to pay for splitting the text and joining
-    /// the pieces' trees. The tree, every offset and any error are the serial parse's.
+    /// The default, 4 MiB, keeps request bodies on the calling thread; from about that size the
+    /// split and the join cost a small part of what the parse does. The tree, every offset and any
+    /// error are the serial parse's.
     public var parallelThresholdBytes: Int = JSONParseOptions.defaultParallelThresholdBytes
 
     /// Splits every input that can be split into pieces of about this many bytes, whatever its
