@@ -30,6 +30,7 @@ public struct FuzzTarget: Sendable {
         .streaming,
         .decoding,
         .patch,
+        .parallelParse,
     ]
 
     /// The target called `name`, if there is one.

@@ -49,6 +49,12 @@ yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yj
 /// Frees a copy that was made.
 void yjm_text_copy_free(yjm_text_copy *copy);
 
+/// The size from which a node array that grows is a mapping (pages.c): it then grows
+/// without copying and with huge pages. A stream parsing a document of unknown
+/// length grows it many times; the whole-buffer parse sizes it from the input's
+/// length and seldom grows it. A parallel parse maps the array it joins pieces into from this size.
+#define YJM_MAP_NODES_FROM ((size_t)4 << 20)
+
 typedef struct builder {
     yjm_node *nodes;
     uint32_t node_count, node_capacity;
@@ -89,6 +95,14 @@ static inline int fail(builder *b, yjm_status status, size_t offset) {
 
 /// The callbacks that build the tree; `ctx` is the builder.
 extern const yajl_callbacks yjm_builder_callbacks;
+
+/// The same callbacks for a builder whose input is a copy of `text` (`yjm_text_copy`),
+/// whose offsets go through the map in `shifts`.
+extern const yajl_callbacks yjm_mapped_builder_callbacks;
+
+/// Whether `yjm_parse` parses `input` from its copy: no comments allowed, a length from which
+/// the copy pays up to one whose copy would take too much memory, and text that pays.
+int yjm_parses_copy(const unsigned char *input, size_t length, const yjm_options *options);
 
 /// Allocates the arrays (room for `node_capacity` nodes) and a yajl handle that
 /// calls `callbacks` with `context`. Returns 0 (and frees what it took) on failure.
@@ -139,8 +153,46 @@ static inline int yjm_starts_byte_order_mark(const unsigned char *input, size_t 
     return 1;
 }
 
+/// Sets up `b` to parse the whole of `input`, from after a byte-order mark that `options`
+/// skip, recording errors in `error`. Returns where the text starts.
+static inline size_t yjm_builder_reset(builder *b, const unsigned char *input, size_t length,
+                                       const yjm_options *options, yjm_error *error) {
+    size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
+    *b = (builder){0};
+    b->input = input;
+    b->input_length = length;
+    b->chunk_start = start;
+    b->chunk_start_of_text = start;
+    b->last_end = start;
+    b->error = error;
+    return start;
+}
+
 /// The first form feed or vertical tab in `text`, or NULL. yajl takes them as
 /// white space; JSON does not.
 const unsigned char *yjm_find_extra_whitespace(const unsigned char *text, size_t length);
+
+/// Where a parallel parse splits a text (compact.c): at `commas`, each directly inside the
+/// container whose opening bracket is at `container` and closing one at `close`, with `depth`
+/// containers open around it. The commas are in order, about a piece's size apart.
+typedef struct yjm_splits {
+    size_t container, close, depth;
+    size_t *commas;
+    size_t count;
+} yjm_splits;
+
+/// Finds at least two commas to split `input` at, about `piece_size` bytes apart, inside the
+/// deepest container that spans more than half of it. Returns 0, with nothing to free, when
+/// there are not two, the brackets do not balance, a string is left open, or memory runs out.
+int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, yjm_splits *splits);
+
+/// Frees what `yjm_find_splits` found.
+void yjm_splits_free(yjm_splits *splits);
+
+/// Ends a parse whose last chunk yajl returned `status` for (`chunk_length` bytes, from
+/// `chunk_start`): rejects what follows the value, completes yajl's parse, and with
+/// `check_whitespace` rejects a form feed or vertical tab anywhere in the text. Records the
+/// error; returns yajl_status_ok when the text is one value.
+yajl_status yjm_builder_end(builder *b, yajl_status status, size_t chunk_length, int check_whitespace);
 
 #endif

@@ -571,3 +571,193 @@ int yjm_worth_copying(const unsigned char *input, size_t length) {
     }
     return saved > cost;
 }
+
+// MARK: Split points
+//
+// A parallel parse (parallel.c) splits a text at commas directly inside one container: the
+// deepest one that spans more than half of the text, so that `{"meta": …, "data": {"items":
+// […]}}` splits inside its array as a top-level array does. Bytes are classified as for the
+// copy; strings are tracked by the same quote and escape arithmetic. The pass only proposes:
+// the parse checks every piece, and gives the serial parse's result when one fails.
+
+/// Which of 64 bytes are quotes, backslashes, opening and closing brackets, and commas.
+typedef struct {
+    uint64_t quotes, backslashes, opens, closes, commas;
+} structure_classes;
+
+/// `x | 0x20` is '{' for '[' and '{' only, and '}' for ']' and '}' only.
+#define ADD_BRACKETS(classes, v, mask, shift)                                    \
+    do {                                                                         \
+        (classes).quotes |= mask((v) == '"') << (shift);                         \
+        (classes).backslashes |= mask((v) == '\\') << (shift);                   \
+        (classes).opens |= mask(((v) | 0x20) == '{') << (shift);                 \
+        (classes).closes |= mask(((v) | 0x20) == '}') << (shift);                \
+    } while (0)
+#define ADD_STRUCTURE(classes, v, mask, shift)                                   \
+    do {                                                                         \
+        ADD_BRACKETS(classes, v, mask, shift);                                   \
+        (classes).commas |= mask((v) == ',') << (shift);                         \
+    } while (0)
+
+/// Where a scan stands at the start of a block: containers open, and the string state.
+typedef struct {
+    size_t depth;
+    uint64_t escape_carry, in_string;
+} structure_state;
+
+/// The brackets, and with `commas` the commas, outside strings of the block at `offset` (the
+/// text's last block padded with zeros, which are none of them), with `state`'s string state
+/// carried over.
+__attribute__((always_inline)) static inline structure_classes structure_of(const unsigned char *input, size_t length,
+                                                                           size_t offset, structure_state *state,
+                                                                           int width, bool commas) {
+    unsigned char padded[64] = {0};
+    const unsigned char *block = input + offset;
+    if (length - offset < 64) {
+        memcpy(padded, block, length - offset);
+        block = padded;
+    }
+    structure_classes classes = {0, 0, 0, 0, 0};
+    if (commas) {
+        CLASSIFY(classes, block, width, ADD_STRUCTURE);
+    } else {
+        CLASSIFY(classes, block, width, ADD_BRACKETS);
+    }
+    uint64_t escaped = classes.backslashes | state->escape_carry
+                           ? escaped_bytes(classes.backslashes, &state->escape_carry) : 0;
+    uint64_t in_string = prefix_parity(classes.quotes & ~escaped) ^ state->in_string;
+    state->in_string = (uint64_t)((int64_t)in_string >> 63);
+    classes.opens &= ~in_string;
+    classes.closes &= ~in_string;
+    classes.commas &= ~in_string;
+    return classes;
+}
+
+/// A scan's state is kept every this many bytes (a multiple of 64), so that a split is
+/// looked for from near its target.
+#define CHECKPOINT_BYTES ((size_t)4096)
+/// The most containers whose openings the scan keeps: a container nested deeper is not split.
+#define TRACKED_DEPTH 64
+
+/// Finds the container to split (see `yjm_splits`) and keeps the scan's state every
+/// CHECKPOINT_BYTES in `checkpoints`, with vectors of `width` bytes. Returns 0 when the
+/// brackets do not balance or a string is left open.
+__attribute__((always_inline)) static inline int find_container_with(const unsigned char *input, size_t length,
+                                                                     structure_state *checkpoints,
+                                                                     yjm_splits *splits, int width) {
+    structure_state state = {0, 0, 0};
+    size_t opened[TRACKED_DEPTH];
+    int found = 0;
+    for (size_t offset = 0; offset < length; offset += 64) {
+        if (offset % CHECKPOINT_BYTES == 0) checkpoints[offset / CHECKPOINT_BYTES] = state;
+        structure_classes classes = structure_of(input, length, offset, &state, width, false);
+        for (uint64_t brackets = classes.opens | classes.closes; brackets; brackets &= brackets - 1) {
+            int bit = __builtin_ctzll(brackets);
+            size_t at = offset + (size_t)bit;
+            if (classes.opens >> bit & 1) {
+                if (state.depth < TRACKED_DEPTH) opened[state.depth] = at;
+                state.depth++;
+                continue;
+            }
+            if (state.depth == 0) return 0;
+            state.depth--;
+            // Containers longer than half the text nest: the deepest closes first.
+            if (state.depth < TRACKED_DEPTH && (at - opened[state.depth]) > length / 2 &&
+                (!found || state.depth > splits->depth)) {
+                splits->container = opened[state.depth];
+                splits->close = at;
+                splits->depth = state.depth;
+                found = 1;
+            }
+        }
+    }
+    return found && state.depth == 0 && !state.in_string;
+}
+
+static int find_container16(const unsigned char *input, size_t length, structure_state *checkpoints,
+                            yjm_splits *splits) {
+    return find_container_with(input, length, checkpoints, splits, 16);
+}
+
+#if defined(__x86_64__)
+__attribute__((target(AVX2_FEATURES))) static int find_container32(const unsigned char *input, size_t length,
+                                                                    structure_state *checkpoints, yjm_splits *splits) {
+    return find_container_with(input, length, checkpoints, splits, 32);
+}
+#endif
+
+/// The scan of the whole text, with the widest vectors that run here (see the copy's kernels).
+static int find_container(const unsigned char *input, size_t length, structure_state *checkpoints,
+                          yjm_splits *splits) {
+#if defined(__x86_64__)
+    if (has_avx2()) return find_container32(input, length, checkpoints, splits);
+#endif
+    return find_container16(input, length, checkpoints, splits);
+}
+
+/// The first comma directly inside the container (see `yjm_splits`) at or after `target`, or 0
+/// when the container closes first. `cursor` (at a block's start) moves on as blocks are passed.
+static size_t comma_after(const unsigned char *input, size_t length, const structure_state *checkpoints,
+                          const yjm_splits *splits, size_t target, size_t *cursor, structure_state *state) {
+    size_t checkpoint = target / CHECKPOINT_BYTES * CHECKPOINT_BYTES;
+    if (checkpoint > *cursor) {
+        *cursor = checkpoint;
+        *state = checkpoints[checkpoint / CHECKPOINT_BYTES];
+    }
+    size_t inside = splits->depth + 1; // containers open around a comma directly in the container
+    for (; *cursor < length; *cursor += 64) {
+        structure_state next = *state;
+        structure_classes classes = structure_of(input, length, *cursor, &next, 16, true);
+        for (uint64_t tokens = classes.opens | classes.closes | classes.commas; tokens; tokens &= tokens - 1) {
+            int bit = __builtin_ctzll(tokens);
+            size_t at = *cursor + (size_t)bit;
+            if (classes.opens >> bit & 1) {
+                next.depth++;
+            } else if (classes.closes >> bit & 1) {
+                if (next.depth == inside && at >= splits->close) return 0;
+                next.depth--;
+            } else if (next.depth == inside && at >= target) {
+                return at; // `cursor` stays at this block, whose state is `state`
+            }
+        }
+        *state = next;
+    }
+    return 0;
+}
+
+/// The most commas a text is split at.
+#define MAX_SPLITS ((size_t)1 << 16)
+
+int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, yjm_splits *splits) {
+    memset(splits, 0, sizeof *splits);
+    if (length == 0 || length > YJM_MAX_INPUT) return 0;
+    structure_state *checkpoints = malloc((length / CHECKPOINT_BYTES + 1) * sizeof *checkpoints);
+    if (!checkpoints) return 0;
+    int found = find_container(input, length, checkpoints, splits);
+    size_t span = splits->close - splits->container;
+    if (piece_size < span / MAX_SPLITS + 1) piece_size = span / MAX_SPLITS + 1;
+    if (piece_size > length) piece_size = length; // so that no target passes SIZE_MAX
+    size_t capacity = span / piece_size + 1;
+    splits->commas = found ? malloc(capacity * sizeof *splits->commas) : NULL;
+    if (splits->commas) {
+        size_t cursor = 0;
+        structure_state state = checkpoints[0];
+        size_t target = splits->container + piece_size;
+        while (splits->count < capacity && target < splits->close) {
+            size_t comma = comma_after(input, length, checkpoints, splits, target, &cursor, &state);
+            if (!comma) break;
+            splits->commas[splits->count++] = comma;
+            target = comma + piece_size;
+        }
+    }
+    free(checkpoints);
+    if (splits->count >= 2) return 1;
+    yjm_splits_free(splits);
+    return 0;
+}
+
+void yjm_splits_free(yjm_splits *splits) {
+    free(splits->commas);
+    splits->commas = NULL;
+    splits->count = 0;
+}

@@ -40,12 +40,6 @@ static size_t next_token(const builder *b) {
     }
 }
 
-/// The size from which a node array that grows is a mapping (pages.c): it then grows
-/// without copying and with huge pages. A stream parsing a document of unknown
-/// length grows it many times; the whole-buffer parse sizes it from the input's
-/// length and seldom grows it.
-#define MAP_NODES_FROM ((size_t)4 << 20)
-
 static int grow_nodes(builder *b) {
     size_t capacity = (size_t)b->node_capacity * 2;
     if (capacity > UINT32_MAX) return fail(b, YJM_ERR_MEMORY, b->last_end);
@@ -54,7 +48,7 @@ static int grow_nodes(builder *b) {
     if (b->nodes_mapped) {
         bytes = yjm_pages_round(bytes);
         nodes = yjm_pages_remap(b->nodes, b->nodes_mapped, bytes);
-    } else if (bytes >= MAP_NODES_FROM) {
+    } else if (bytes >= YJM_MAP_NODES_FROM) {
         bytes = yjm_pages_round(bytes);
         nodes = yjm_pages_map(bytes);
         if (nodes) {
@@ -284,7 +278,7 @@ static int on_end_map_mapped(void *b) { return close_container_node(b, 1, 1); }
 static int on_start_array_mapped(void *b) { return open_container_node(b, YJM_ARRAY, 1); }
 static int on_end_array_mapped(void *b) { return close_container_node(b, 0, 1); }
 
-static const yajl_callbacks mapped_builder_callbacks = {
+const yajl_callbacks yjm_mapped_builder_callbacks = {
     .yajl_null = on_null_mapped,
     .yajl_boolean = on_boolean_mapped,
     .yajl_number = on_number_mapped,
@@ -407,20 +401,34 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     return 1;
 }
 
+yajl_status yjm_builder_end(builder *b, yajl_status status, size_t chunk_length, int check_whitespace) {
+    int value_complete = b->depth == 0 && b->stack[0].count > 0;
+    if (status != yajl_status_client_canceled && value_complete && !reject_trailing_data(b)) {
+        return yajl_status_client_canceled; // our error is recorded
+    }
+    if (status != yajl_status_ok) {
+        yjm_builder_record_yajl_error(b, status, chunk_length, 0);
+        return status;
+    }
+    // A number at the very end is only reported now; its text ends at the input's end.
+    b->chunk_start = b->input_length;
+    status = yajl_complete_parse(b->yajl);
+    if (status != yajl_status_ok) {
+        yjm_builder_record_yajl_error(b, status, 0, 1);
+    } else if (check_whitespace && !reject_extra_whitespace(b)) {
+        status = yajl_status_client_canceled;
+    }
+    return status;
+}
+
 /// Parses `input`: the text itself, or a copy of `text` with `shifts` mapping back.
 static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options,
                              const unsigned char *text, const yjm_shift_map *shifts, yjm_tree *tree,
                              yjm_error *error) {
-    size_t start = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3) ? 3 : 0;
     memset(tree, 0, sizeof *tree);
     memset(error, 0, sizeof *error);
-    builder b = {0};
-    b.input = input;
-    b.input_length = length;
-    b.chunk_start = start;
-    b.chunk_start_of_text = start;
-    b.last_end = start;
-    b.error = error;
+    builder b;
+    size_t start = yjm_builder_reset(&b, input, length, options, error);
     if (shifts) {
         b.text = text;
         b.shifts = shifts->steps;
@@ -437,28 +445,14 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
     // One node per 8 bytes of text, or per 2 of a copy (which holds far fewer bytes a node),
     // seldom needs a regrow; pages that are never written cost nothing, and the array is
     // trimmed at the end.
-    const yajl_callbacks *callbacks = shifts ? &mapped_builder_callbacks : &yjm_builder_callbacks;
+    const yajl_callbacks *callbacks = shifts ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks;
     if (!yjm_builder_start(&b, options, (uint32_t)(length / (shifts ? 2 : 8) + 16), callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
     }
 
     yajl_status status = yajl_parse(b.yajl, input + start, length - start);
-    int value_complete = b.depth == 0 && b.stack[0].count > 0;
-    if (status != yajl_status_client_canceled && value_complete && !reject_trailing_data(&b)) {
-        status = yajl_status_client_canceled; // our error is recorded
-    } else if (status == yajl_status_ok) {
-        // A number at the very end is only reported now; its text ends at `length`.
-        b.chunk_start = length;
-        status = yajl_complete_parse(b.yajl);
-        if (status != yajl_status_ok) {
-            yjm_builder_record_yajl_error(&b, status, 0, 1);
-        } else if (!options->allow_comments && !reject_extra_whitespace(&b)) {
-            status = yajl_status_client_canceled;
-        }
-    } else {
-        yjm_builder_record_yajl_error(&b, status, length - start, 0);
-    }
+    status = yjm_builder_end(&b, status, length - start, !options->allow_comments);
     yajl_free(b.yajl);
     if (status != yajl_status_ok) {
         yjm_builder_release(&b);
@@ -509,10 +503,14 @@ yjm_copy_result yjm_parse_copy(const unsigned char *input, size_t length, yjm_co
     return YJM_COPY_MADE;
 }
 
+int yjm_parses_copy(const unsigned char *input, size_t length, const yjm_options *options) {
+    // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
+    return !options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO && yjm_worth_copying(input, length);
+}
+
 yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                      yjm_error *error) {
-    // With comments allowed there is no copy (see `yjm_parse_copy`): skip judging one.
-    if (!options->allow_comments && length >= COPY_FROM && length <= COPY_UP_TO && yjm_worth_copying(input, length)) {
+    if (yjm_parses_copy(input, length, options)) {
         yjm_text_copy copy;
         if (yjm_text_copy_make(input, length, 0, &copy) == YJM_COPY_MADE) {
             yjm_status status = parse_copy(input, length, &copy, options, tree, error);

@@ -2,7 +2,9 @@
 // are none), that every copy kernel this machine runs gives the tree and the error (status and
 // offset) of parsing the text itself, and that yjm_parse does too. The text itself is parsed by
 // a stream fed the whole text at once, which never makes a copy. Built by .ci/arm64 for x86-64
-// and, cross-compiled, for arm64 under qemu. Exits 1 on any difference.
+// and, cross-compiled, for arm64 under qemu. Exits 1 on any difference. The parallel parse,
+// split into small pieces, must give the same tree and error too, on one thread and on two
+// (`--one-thread` as the first argument: on one only).
 #include "yajl_tree_builder.h"
 #include "yajl_tree_builder_testing.h"
 
@@ -14,6 +16,10 @@ static const yjm_copy_kernel all_kernels[] = {YJM_COPY_RUNS_16, YJM_COPY_RUNS_32
 static const char *const kernel_names[] = {"runs-16", "runs-32", "compress-64"};
 
 static int failures;
+/// The most threads a parallel parse is given (`--one-thread`: 1).
+static size_t max_threads = 2;
+/// How many parallel parses joined pieces (rather than parsing serially).
+static size_t joined;
 
 static void report(const char *name, const char *what, const char *detail) {
     if (++failures <= 50) fprintf(stderr, "FAIL %s: %s%s\n", name, what, detail);
@@ -75,6 +81,23 @@ static void check(const char *name, const unsigned char *text, size_t length) {
         }
         yjm_tree_free(&found);
     }
+
+    // The parallel parse, split into pieces of a few sizes, on one thread and on two; pieces of
+    // a byte (a split at every comma) in small texts only, which keeps the run short under qemu.
+    const size_t piece_sizes[] = {length < 4096 ? 1 : 4096, 64, 1024, 1 + length % 937};
+    for (size_t s = 0; s < sizeof piece_sizes / sizeof piece_sizes[0]; s++) {
+        for (size_t threads = 1; threads <= max_threads; threads++) {
+            yjm_parallel parallel = {threads, piece_sizes[s], 0};
+            yjm_status parsed = yjm_parse_parallel(text, length, &options, &parallel, &found, &error);
+            if (parsed != status || (status == YJM_OK ? !same_tree(&found, &expected) : error.offset != expected_error.offset)) {
+                snprintf(detail, sizeof detail, ": pieces of %zu on %zu threads: status %d at %zu, the text %d at %zu",
+                         piece_sizes[s], threads, parsed, error.offset, status, expected_error.offset);
+                report(name, "yjm_parse_parallel", detail);
+            }
+            if (parallel.joined) joined++;
+            yjm_tree_free(&found);
+        }
+    }
     yjm_tree_free(&expected);
 }
 
@@ -97,7 +120,12 @@ static const char *const built_in[] = {
 
 int main(int argc, char **argv) {
     size_t files = 0;
-    for (int i = 1; i < argc; i++) {
+    int first_file = 1;
+    if (argc > 1 && strcmp(argv[1], "--one-thread") == 0) {
+        max_threads = 1;
+        first_file = 2;
+    }
+    for (int i = first_file; i < argc; i++) {
         FILE *file = fopen(argv[i], "rb");
         if (!file) {
             report(argv[i], "cannot open", "");
@@ -116,7 +144,7 @@ int main(int argc, char **argv) {
         free(text);
         fclose(file);
     }
-    if (argc < 2) {
+    if (argc <= first_file) {
         for (size_t i = 0; i < sizeof built_in / sizeof built_in[0]; i++) {
             check("built-in text", (const unsigned char *)built_in[i], strlen(built_in[i]));
             files++;
@@ -126,6 +154,6 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < sizeof all_kernels / sizeof all_kernels[0]; k++) {
         if (yjm_copy_kernels() & all_kernels[k]) printf(" %s", kernel_names[k]);
     }
-    printf("; %d differences\n", failures);
+    printf("; %zu parallel parses joined pieces; %d differences\n", joined, failures);
     return failures ? 1 : 0;
 }

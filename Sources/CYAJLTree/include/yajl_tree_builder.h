@@ -133,6 +133,30 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_option
 
 void yjm_tree_free(yjm_tree *tree);
 
+// MARK: Parallel parse (parallel.c)
+//
+// A large text is split at commas directly inside one container (see `yjm_find_splits` in
+// builder.h): the pieces between them, runs of whole elements or members, are parsed by yajl
+// on several threads at once, and the text around them (its start up to the first comma, and
+// from the last one on) by one more parse. Their nodes are joined into one array.
+
+/// How `yjm_parse_parallel` splits a text.
+typedef struct yjm_parallel {
+    /// The threads that parse, the calling one included; 0 counts as 1.
+    size_t threads;
+    /// About how many bytes a piece holds; 0: an eighth of a thread's share of the text.
+    size_t piece_size;
+    /// Set by the parse: the pieces whose trees were joined, or 0 when the text was parsed serially.
+    size_t joined;
+} yjm_parallel;
+
+/// Parses `input` as `yjm_parse` does, with the same tree or the same error, its pieces on
+/// `parallel->threads` threads. The text is parsed by `yjm_parse` instead when comments are
+/// allowed, when it does not split into pieces (it is not one large container, its brackets
+/// do not balance), or when a piece fails: the error is always the serial parse's.
+yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const yjm_options *options,
+                              yjm_parallel *parallel, yjm_tree *tree, yjm_error *error);
+
 // MARK: Streaming (stream.c)
 //
 // A stream parses text that arrives in chunks. The caller owns a growable buffer

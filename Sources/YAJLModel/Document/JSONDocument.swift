@@ -17,6 +17,10 @@ import Foundation
 /// offsets are mapped back as nodes are made, and strings are read in the text. The copy is
 /// freed once the tree is built; the tree, every offset and any error are the text's own.
 ///
+/// An input of ``JSONParseOptions/parallelThresholdBytes`` or more is cut at commas inside its
+/// largest container, and the pieces are parsed on ``JSONParseOptions/parsingThreads`` threads
+/// at once, their nodes joined into one tree: the serial parse's tree, and on bad input its error.
+///
 /// ```swift
 /// let document = try JSONDocument(parsing: #"{"user": {"name": "Ada", "age": 36}}"#)
 /// document.root["user"]?["name"]?.string      // "Ada"
@@ -106,7 +110,12 @@ public final class JSONDocument: @unchecked Sendable {
                 return (YJM_ERR_END_OF_INPUT, false)
             }
             var cOptions = options.cOptions
-            let status = yjm_parse(base, bytes.count, &cOptions, &tree, &error)
+            let status: yjm_status
+            if var parallel = options.parallel(length: bytes.count) {
+                status = yjm_parse_parallel(base, bytes.count, &cOptions, &parallel, &tree, &error)
+            } else {
+                status = yjm_parse(base, bytes.count, &cOptions, &tree, &error)
+            }
             return (status, !options.isVerbatimJSON(bytes))
         }
         guard outcome.status == YJM_OK else {

@@ -1,4 +1,5 @@
 import CYAJLTree
+import Foundation
 
 /// Limits and leniencies for parsing a ``JSONDocument``.
 ///
@@ -46,6 +47,24 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// Skips a UTF-8 byte-order mark at the start of the input. On by default.
     public var skipsByteOrderMark: Bool = true
 
+    /// The threads a large document is parsed on, the calling one included: its pieces are
+    /// parsed at the same time (see ``parallelThresholdBytes``). The default is
+    /// `ProcessInfo.processInfo.activeProcessorCount`; 1 parses on the calling thread alone.
+    public var parsingThreads: Int = JSONParseOptions.activeProcessorCount
+
+    /// The input size, in bytes, from which ``JSONDocument`` parses on ``parsingThreads``
+    /// threads; a shorter input is parsed on the calling thread alone, with no thread started.
+    /// The default, 4 MiB, keeps request bodies on the calling thread; from about that size the
+    /// split and the join cost a small part of what the parse does. The tree, every offset and any
+    /// error are the serial parse's.
+    public var parallelThresholdBytes: Int = JSONParseOptions.defaultParallelThresholdBytes
+
+    /// Splits every input that can be split into pieces of about this many bytes, whatever its
+    /// size and ``parallelThresholdBytes``, so that tests see pieces joined in small inputs.
+    /// `nil` (the default): an input of ``parallelThresholdBytes`` or more is split into a few
+    /// pieces per thread.
+    public var forcedPieceBytes: Int? = nil
+
     /// Creates the default options.
     public init() {}
 
@@ -59,6 +78,12 @@ public struct JSONParseOptions: Sendable, Hashable {
 
     /// The longest single string or number, in bytes, that a tree can hold: 512 MiB − 1.
     public static let maximumTokenBytes = (1 << 29) - 1
+
+    /// The default of ``parallelThresholdBytes``: 4 MiB.
+    public static let defaultParallelThresholdBytes = 4 << 20
+
+    /// Read once: options are made for every parse.
+    private static let activeProcessorCount = ProcessInfo.processInfo.activeProcessorCount
 }
 
 extension JSONParseOptions {
@@ -67,6 +92,17 @@ extension JSONParseOptions {
     /// not JSON; a text free of `/`, FF and VT holds none (JSON strings cannot hold FF or VT raw).
     func isVerbatimJSON(_ text: UnsafeRawBufferPointer) -> Bool {
         !allowComments || !text.contains { $0 == UInt8(ascii: "/") || $0 == 0x0B || $0 == 0x0C }
+    }
+
+    /// How the C builder splits an input of `length` bytes across threads, or nil when it is
+    /// parsed serially.
+    func parallel(length: Int) -> yjm_parallel? {
+        let threads = max(parsingThreads, 1)
+        if let forcedPieceBytes {
+            return yjm_parallel(threads: threads, piece_size: max(forcedPieceBytes, 1), joined: 0)
+        }
+        guard threads > 1, length >= parallelThresholdBytes else { return nil }
+        return yjm_parallel(threads: threads, piece_size: 0, joined: 0)
     }
 
     /// The options as the C builder takes them: every parse, document or stream, gets
