@@ -184,6 +184,27 @@ import Testing
         #expect(transformed.load(ordering: .relaxed) < 100 + 16 * 6)
     }
 
+    @Test func cancellingTheTaskStopsAfterTheBatchesCutBeforeIt() async throws {
+        let text = Self.array(count: 20_000)
+        let outcome = await Task { () async -> (delivered: Int, error: (any Error)?) in
+            var delivered = 0
+            do {
+                var reader = try JSONElementReader(chunks: [text], options: .with(readSize: 64))
+                try await reader.forEachElement(concurrency: 2) { record in
+                    #expect(record.index == delivered)
+                    delivered += 1
+                    if delivered == 50 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+            } catch {
+                return (delivered, error)
+            }
+            return (delivered, nil)
+        }.value
+        #expect(outcome.error is CancellationError)
+        // The batches cut before the cancellation are delivered, 16 elements each.
+        #expect(outcome.delivered >= 50 && outcome.delivered < 50 + 16 * 6)
+    }
+
     @Test func aFailingTransformIsThrownInItsTurnOrReported() async throws {
         let text = Self.array(count: 500)
         let failing: @Sendable (JSONRecord) throws -> Int = { record in

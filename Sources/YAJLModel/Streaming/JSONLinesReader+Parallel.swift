@@ -20,7 +20,9 @@ extension JSONLinesReader {
     /// is not mapped but inflated by the calling task as pieces are needed, while the group's
     /// tasks parse the pieces before; damage to it is thrown after the records before it.
     /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), a
-    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws.
+    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws;
+    ///   `CancellationError` when the calling task is cancelled (checked before each piece
+    ///   is cut, and thrown after the pieces before it).
     public static func forEachRecord(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
