@@ -39,6 +39,8 @@ enum Scenarios {
         StreamMemoryScenario(),
         StreamWriteScenario(),
         NDJSONScenario(),
+        ParallelElementsScenario(),
+        GzipFeedScenario(),
     ]
 }
 
