@@ -16,7 +16,7 @@ extension JSONElementReader {
     /// ``JSONError`` (or a ``JSONDecompressionError``, or the file system's error) is
     /// thrown after every element before it has been handed to `body`.
     public mutating func forEachElement(
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+        concurrency: Int = defaultConcurrency, ordered: Bool = true,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (JSONRecord) async throws -> Void
     ) async throws {
@@ -50,10 +50,13 @@ extension JSONElementReader {
     /// - an error of `body`, which stops the work: no more is read, and the tasks are cancelled;
     /// - `CancellationError` when the calling task is cancelled, checked before each batch is cut.
     ///
+    /// By default `concurrency` is one less than the active processor count (at least
+    /// one): the calling task takes a core of its own, reading and parsing.
+    ///
     /// After the last element, ``envelope`` is the text around the array, as after ``next()``.
     public mutating func forEachElement<Output: Sendable>(
         invalidRecords: InvalidRecords = .fail,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+        concurrency: Int = defaultConcurrency, ordered: Bool = true,
         transform: @escaping @Sendable (JSONRecord) throws -> Output,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Output) async throws -> Void
@@ -94,7 +97,7 @@ extension JSONElementReader {
     /// (`[999].user`), thrown in its turn or reported with ``JSONInvalidRecords/skip(report:)``.
     public mutating func forEachElement<T: JSONConvertible & Sendable>(
         _ type: T.Type, invalidRecords: InvalidRecords = .fail,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+        concurrency: Int = defaultConcurrency, ordered: Bool = true,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (T) async throws -> Void
     ) async throws {
@@ -119,7 +122,7 @@ extension JSONElementReader {
     /// its index, thrown in its turn or reported with ``JSONInvalidRecords/skip(report:)``.
     public mutating func forEachElement<T: Decodable & Sendable>(
         _ type: T.Type, using decoder: YAJLDecoder, invalidRecords: InvalidRecords = .fail,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+        concurrency: Int = defaultConcurrency, ordered: Bool = true,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (T) async throws -> Void
     ) async throws {
@@ -128,6 +131,12 @@ extension JSONElementReader {
             invalidRecords: invalidRecords, concurrency: concurrency, ordered: ordered,
             transform: { try conversion.convert($0.value) }, isolation: isolation, body)
     }
+}
+
+extension JSONElementReader {
+    /// The tasks that transform elements by default: one per core but the one the calling
+    /// task reads and parses on, and at least one.
+    public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 }
 
 /// The records of a reader in batches of about `size` bytes of input, cut on the calling

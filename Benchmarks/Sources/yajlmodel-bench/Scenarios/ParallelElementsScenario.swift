@@ -5,8 +5,9 @@ import YAJLModel
 /// reads and parses on the calling task and builds the typed values on the tasks of a
 /// task group. A generated array of twitter-like statuses (256 MB times `--scale`), read
 /// into `@JSONModel` types and, with a `YAJLDecoder`, into `Decodable` structs, every
-/// field of every status read: on all cores, on one task beside the reading one, and by
-/// the sequential reader alone (one thread). One run per contender, with peak RSS.
+/// field of every status read: with the default number of tasks (one per core but the
+/// reading one), with one per core, and by the sequential reader alone (one thread). One
+/// run per contender, with peak RSS.
 struct ParallelElementsScenario: Scenario {
     let name = "parallel-elements"
     let title = "the elements of a large array on all cores"
@@ -61,8 +62,8 @@ struct ParallelElementsScenario: Scenario {
         ]
     }
 
-    /// The three contenders of one typed form: the sequential reader, and `forEachElement`
-    /// on one task and on every core; `N cores ÷ 1 thread` in the notes.
+    /// The contenders of one typed form: `forEachElement` with its default number of tasks
+    /// and with one per core, and the sequential reader; the speed-ups in the notes.
     static func typedCase(
         input: String, size: Int, kind: String,
         sequential: @escaping @Sendable (inout JSONElementReader) throws -> Int,
@@ -70,9 +71,10 @@ struct ParallelElementsScenario: Scenario {
         url: URL
     ) -> BenchCase {
         let cores = Self.cores
+        let tasks = JSONElementReader.defaultConcurrency
         let oneThread = "\(kind), JSONElementReader.next, 1 thread"
-        let oneTask = "\(kind), forEachElement, 1 task"
-        let allCores = "\(kind), forEachElement, \(cores) cores"
+        let byDefault = "\(kind), forEachElement, \(tasks) task\(tasks == 1 ? "" : "s") (default)"
+        let oneTaskPerCore = "\(kind), forEachElement, \(cores) tasks"
         let forEach = { @Sendable (name: String, concurrency: Int) in
             Contender(name, .yajlModel) {
                 return {
@@ -84,23 +86,24 @@ struct ParallelElementsScenario: Scenario {
             }
         }
         var contenders = [
+            forEach(byDefault, tasks),
             Contender(oneThread, .yajlModel) {
                 return {
                     var reader = try JSONElementReader(contentsOf: url)
                     return try sequential(&reader)
                 }
             },
-            forEach(oneTask, 1),
         ]
-        if cores > 1 { contenders.append(forEach(allCores, cores)) }
+        if cores != tasks { contenders.append(forEach(oneTaskPerCore, cores)) }
         return BenchCase(
-            input: input, inputBytes: size, contenders: contenders,
-            reference: cores > 1 ? allCores : oneThread,
+            input: input, inputBytes: size, contenders: contenders, reference: byDefault,
             details: ["every field of every status read into a checksum; from a temporary file; peak RSS is what reading adds"],
             measuresMemory: true, singleShot: true,
             conclude: { result in
-                guard cores > 1, let ratio = result.ratio(of: oneThread), let taskRatio = result.ratio(of: oneTask) else { return [] }
-                return ["\(cores) cores ÷ 1 thread: \(format(1 / ratio, 2)); \(cores) cores ÷ 1 task: \(format(1 / taskRatio, 2))"]
+                // A ratio is the reference's time over the other's: its inverse is the speed-up.
+                guard let ratio = result.ratio(of: oneThread) else { return [] }
+                let perCore = result.ratio(of: oneTaskPerCore).map { "; \(cores) tasks ÷ the default: \(format($0, 2))" } ?? ""
+                return ["the default (\(tasks) task\(tasks == 1 ? "" : "s") beside the reading one) ÷ 1 thread: \(format(1 / ratio, 2))\(perCore)"]
             })
     }
 }
