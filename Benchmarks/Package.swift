@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
+        // zlib, to gzip the inputs of the gzip rows.
+        .systemLibrary(
+            name: "CZlibBaseline",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .executableTarget(
             name: "yajlmodel-bench",
             dependencies: [
@@ -31,6 +36,7 @@ let package = Package(
                 .product(name: "YAJLModelMacros", package: "YAJLModel"),
                 .product(name: "YAJLModelNIO", package: "YAJLModel"),
                 "CYAJLBaseline",
+                "CZlibBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -12,7 +12,9 @@ enum SharedData {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
+    /// `YAJLMODEL_SHARED_DIR` when set (a checkout elsewhere, a git worktree), else `<root>/../shared`.
+    static let directory = ProcessInfo.processInfo.environment["YAJLMODEL_SHARED_DIR"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
     static let corpus = directory.appendingPathComponent("corpus", isDirectory: true)
     static let conformance = directory.appendingPathComponent("conformance/test_parsing", isDirectory: true)
 

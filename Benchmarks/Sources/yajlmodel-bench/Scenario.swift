@@ -40,6 +40,8 @@ enum Scenarios {
         StreamWriteScenario(),
         NDJSONScenario(),
         ParallelParseScenario(),
+        ParallelElementsScenario(),
+        GzipFeedScenario(),
     ]
 }
 

@@ -20,7 +20,9 @@ extension JSONLinesReader {
     /// is not mapped but inflated by the calling task as pieces are needed, while the group's
     /// tasks parse the pieces before; damage to it is thrown after the records before it.
     /// - Throws: a record's ``JSONError`` (unless `invalidRecords` skips them), a
-    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws.
+    ///   ``JSONDecompressionError``, the file system's error, or what `body` throws;
+    ///   `CancellationError` when the calling task is cancelled (checked before each piece
+    ///   is cut, and thrown after the pieces before it).
     public static func forEachRecord(
         contentsOf url: URL, options: JSONStreamOptions = .init(), invalidRecords: InvalidRecords = .fail,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -67,42 +69,12 @@ extension JSONLinesReader {
         _ body: (Output) async throws -> Void
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
-        let concurrency = max(concurrency, 1)
-        var pieces = LinePieces(text: text, size: options.chunkSize * 16, limit: options.maxDecompressedBytes)
-        try await withThrowingTaskGroup(of: (Int, [Result<Output, LineFailure>]).self, isolation: isolation) { group in
-            var spawned = 0
-            var delivered = 0
-            var running = 0
-            var done: [Int: [Result<Output, LineFailure>]] = [:]
-            // Keep `concurrency` pieces parsing, and no more than as many again waiting their turn.
-            func spawn() {
-                while running < concurrency, spawned - delivered < 2 * concurrency, let piece = pieces.next() {
-                    group.addTask {
-                        (piece.index, parse(piece, options: options, stopsAtError: stopsAtError, transform: transform))
-                    }
-                    spawned += 1
-                    running += 1
-                }
-            }
-            spawn()
-            while let (index, outcomes) = try await group.next() {
-                running -= 1
-                done[index] = outcomes
-                spawn()  // the next piece parses while this one is delivered
-                while let outcomes = done.removeValue(forKey: delivered) {
-                    delivered += 1
-                    for outcome in outcomes {
-                        switch outcome {
-                        case .success(let output): try await body(output)
-                        case .failure(let failure):
-                            guard case .skip(let report) = invalidRecords else { throw failure.thrown }
-                            report(failure.recordError)
-                        }
-                    }
-                }
-                spawn()
-            }
-        }
+        var pieces = LinePieces(text: text, size: ParallelRecords.batchBytes(readSize: options.chunkSize), limit: options.maxDecompressedBytes)
+        try await ParallelRecords.run(
+            concurrency: concurrency, ordered: true, invalidRecords: invalidRecords, isolation: isolation,
+            next: { pieces.next() },
+            work: { piece in parse(piece, options: options, stopsAtError: stopsAtError, transform: transform) },
+            body)
         if let failure = pieces.failure { throw failure }
     }
 
@@ -116,12 +88,9 @@ extension JSONLinesReader {
             JSONLines.parseLines(text, firstLine: piece.line, offset: piece.offset, options: options) { outcome in
                 switch outcome {
                 case .success(let record):
-                    do throws(JSONRecordError) {
-                        outcomes.append(.success(try record.convert { _ in try transform(record) }))
-                    } catch {
-                        outcomes.append(.failure(.notConverted(error)))
-                        return !stopsAtError
-                    }
+                    let outcome = record.transformed(transform).mapError(LineFailure.notConverted)
+                    outcomes.append(outcome)
+                    if case .failure = outcome { return !stopsAtError }
                     return true
                 case .failure(let error):
                     outcomes.append(.failure(.notJSON(error)))
@@ -133,7 +102,7 @@ extension JSONLinesReader {
     }
 
     /// Why a line gave no output.
-    enum LineFailure: Error {
+    enum LineFailure: ParallelRecordFailure {
         /// The line is not one JSON value.
         case notJSON(JSONLines.LineError)
         /// `transform` failed on its record.

@@ -130,6 +130,32 @@ struct CodableUser: Decodable {
     }
 }
 
+extension ModelStatus {
+    /// Every field read and folded into a number.
+    var checksum: Int {
+        let u = user
+        return yajlmodel_bench.checksum(
+            (createdAt, id, idStr, text, source, truncated, inReplyToStatusId, inReplyToScreenName,
+             retweetCount, favoriteCount, favorited, retweeted, lang, metadata.resultType, metadata.isoLanguageCode),
+            (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+             u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+             u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+    }
+}
+
+extension CodableStatus {
+    /// Every field read and folded into a number, as for ``ModelStatus``.
+    var checksum: Int {
+        let u = user
+        return yajlmodel_bench.checksum(
+            (createdAt, id, idStr, text, source, truncated, inReplyToStatusId, inReplyToScreenName,
+             retweetCount, favoriteCount, favorited, retweeted, lang, metadata.resultType, metadata.isoLanguageCode),
+            (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
+             u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
+             u.statusesCount, u.lang, u.profileImageUrl, u.protected))
+    }
+}
+
 /// Folds every field of a status into a number, the same way for both kinds of type.
 private func checksum(
     _ s: (createdAt: String, id: UInt64, idStr: String, text: String, source: String, truncated: Bool,
@@ -251,15 +277,7 @@ struct ModelDecodeScenario: Scenario {
                 return {
                     let search = try ModelSearch(parsing: data)
                     var sum = 0
-                    for s in search.statuses {
-                        let u = s.user
-                        sum &+= checksum(
-                            (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
-                             s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
-                            (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
-                             u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
-                             u.statusesCount, u.lang, u.profileImageUrl, u.protected))
-                    }
+                    for s in search.statuses { sum &+= s.checksum }
                     return sum
                 }
             },
@@ -276,15 +294,7 @@ struct ModelDecodeScenario: Scenario {
 
     private static func codableChecksum(_ search: CodableSearch) -> Int {
         var sum = 0
-        for s in search.statuses {
-            let u = s.user
-            sum &+= checksum(
-                (s.createdAt, s.id, s.idStr, s.text, s.source, s.truncated, s.inReplyToStatusId, s.inReplyToScreenName,
-                 s.retweetCount, s.favoriteCount, s.favorited, s.retweeted, s.lang, s.metadata.resultType, s.metadata.isoLanguageCode),
-                (u.id, u.idStr, u.name, u.screenName, u.location, u.description, u.url, u.followersCount, u.friendsCount,
-                 u.listedCount, u.createdAt, u.favouritesCount, u.utcOffset, u.timeZone, u.geoEnabled, u.verified,
-                 u.statusesCount, u.lang, u.profileImageUrl, u.protected))
-        }
+        for s in search.statuses { sum &+= s.checksum }
         return sum
     }
 }
