@@ -62,7 +62,8 @@ struct ParallelParseScenario: Scenario {
             let text = try Data(contentsOf: url)
             var options = JSONParseOptions()
             options.parsingThreads = threads
-            return { try JSONDocument(parsing: text, options: options).nodeCount }
+            let chosen = options
+            return { try JSONDocument(parsing: text, options: chosen).nodeCount }
         }
     }
 }
