@@ -193,6 +193,20 @@ extension StreamElementReaderTests {
         #expect(largestBuffer <= 64 << 10)  // its first allocation: it never had to grow
     }
 
+    @Test func anElementOfManyReadsIsReadInTimeLinearInItsSize() throws {
+        // 4 MB in one element, on lines of their own, read 4 KiB at a time: locations are worked
+        // out once per byte, not again over the partial element at every read (which would
+        // scan gigabytes here). Then a small element, and an error, whose places count every line.
+        let line = "\"" + String(repeating: "x", count: 62) + "\",\n"
+        let big = "[\n" + String(repeating: line, count: 65_536) + "0]"
+        let text = Array(("[" + big + ",\n  [1],\n  }").utf8)
+        let outcome = readElements(chunks(of: text, first: 0, period: 4096), at: "", .with(readSize: 4096))
+        #expect(outcome.records.count == 2)
+        #expect(outcome.records.first?.value.count == 65_537)
+        #expect(outcome.records.last.map { [$0.start.line, $0.start.column] } == [65_539, 3])
+        #expect(outcome.error.map { [$0.location.line, $0.location.column, $0.location.offset] } == [65_540, 3, text.count - 1])
+    }
+
     @Test func fromAFileAndAFileDescriptor() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmodel-stream-\(UUID().uuidString).json")
         try Data(Self.feed).write(to: url)

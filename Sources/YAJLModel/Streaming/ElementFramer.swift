@@ -167,7 +167,9 @@ struct ElementSorter {
         if buffer.count - neededFrom > options.recordLimit {
             return records.fail(tooLarge(at: dropTo + options.recordLimit))
         }
-        guard failure == nil else { return }
+        // Nothing to drop while an element is still being read: its bytes are counted once it
+        // is, rather than again at every read (which would cost its size squared over the read size).
+        guard failure == nil, neededFrom > 0 else { return }
         position = self.position(atBufferOffset: neededFrom)
         buffer.removeFirst(neededFrom)
         stream.dropped(neededFrom)
