@@ -79,11 +79,12 @@ func makeRouter() -> Router<YAJLRequestContext> {
         }
         return summary
     }
-    router.get("/readings/export") { request, _ -> Response in
+    router.get("/readings/export") { request, context -> Response in
         let count = request.uri.queryParameters.get("count", as: Int.self) ?? 0
         return Response(
             status: .ok, headers: [.contentType: "application/json"],
-            body: ResponseBody(encoding: GeneratedReadings(count: count), framing: .object(key: "readings")))
+            body: ResponseBody(
+                encoding: GeneratedReadings(count: count), framing: .object(key: "readings"), pacedBy: context.eventLoop))
     }
     return router
 }

@@ -1,5 +1,6 @@
 #if Hummingbird
 public import Hummingbird
+public import NIOCore
 public import YAJLModel
 import YAJLModelNIO
 
@@ -56,9 +57,15 @@ public struct YAJLRequestContext: RequestContext {
     /// ``JSONStreamOptions/maxDecompressedBytes`` instead (see `JSONStreamOptions(for:)`).
     public var maxDecompressedSize: Int = JSONContentEncoding.defaultMaxDecompressedBytes
 
+    /// The event loop of the request's connection: pass it to
+    /// ``Hummingbird/ResponseBody/init(encoding:with:framing:chunkSize:pacedBy:)`` so that a streamed
+    /// response is made no faster than the connection sends it.
+    public let eventLoop: any EventLoop
+
     /// A context for a request from `source`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        eventLoop = source.channel.eventLoop
     }
 }
 
