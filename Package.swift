@@ -63,7 +63,8 @@ let package = Package(
         ),
         .testTarget(
             name: "YAJLModelTests",
-            dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting", "CZlib"]
+            dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting", "CZlib"],
+            exclude: ["Inputs"]
         ),
         .testTarget(
             name: "YAJLModelMacrosTests",

@@ -50,6 +50,7 @@ struct yjm_stream {
     size_t base;       // stream offset of the buffer's first byte
     size_t parsed;     // buffer offset up to which bytes have been parsed
     int value_done;    // one-value modes: the value is complete, what follows is only scanned
+    size_t separators_end; // buffer offset: the bytes read from `b.last_end` to here are only ' ', '\t', '\n', '\r', ',' and ':'
     yjm_after_value after;
     size_t extra_space; // stream offset of the first form feed or vertical tab yajl accepted, or NONE
 
@@ -445,6 +446,18 @@ static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
     return s->error.status;
 }
 
+/// Moves `separators_end` over the white space, commas and colons read after the last token.
+/// No token's text holds them except a string's, and a string starts with '"', so an
+/// unfinished token that yajl holds starts after them: they need not be kept.
+static void skip_separators(yjm_stream *s) {
+    size_t i = s->separators_end > s->b.last_end ? s->separators_end : s->b.last_end;
+    for (; i < s->parsed; i++) {
+        unsigned char c = s->b.input[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' && c != ':') break;
+    }
+    s->separators_end = i;
+}
+
 yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t length, yjm_error *error) {
     if (s->error.status != YJM_OK) {
         *error = s->error;
@@ -454,6 +467,7 @@ yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t le
     s->b.input_length = length;
     if (!s->started && !start_text(s, 0)) return report(s, 1, error);
     int ok = parse_to(s, length);
+    if (ok) skip_separators(s);
     // Scalar elements are complete once parsed; after a failure, those before it are.
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
     if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s);
@@ -535,7 +549,7 @@ size_t yjm_stream_needed_from(const yjm_stream *s) {
     // An element being built needs all its bytes; otherwise a token that yajl
     // holds unfinished (a number, a split string) starts after the last one.
     if (s->element_depth != NONE && b->depth > s->element_depth) return b->nodes[s->mark].offset;
-    return b->last_end;
+    return s->separators_end > b->last_end ? s->separators_end : b->last_end;
 }
 
 void yjm_stream_consume(yjm_stream *s, size_t dropped) {
@@ -550,6 +564,7 @@ void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->parsed -= dropped;
     b->chunk_start_of_text = SIZE_MAX; // dropped (see yjm_builder_record_yajl_error)
     b->last_end = b->last_end > dropped ? b->last_end - dropped : 0;
+    s->separators_end = s->separators_end > dropped ? s->separators_end - dropped : 0;
     if (s->after.state == YJM_AFTER_SLASH) s->after.slash -= dropped;
     // The nodes of the element being built move with their bytes. Nodes outside
     // the target (around it) keep stale offsets: they are never read again, since

@@ -41,6 +41,53 @@ import Testing
         #expect(lines(Array(Self.compressed[..<5])).decompressionError == JSONDecompressionError(.truncated, compressedOffset: 5, decompressedOffset: 0))
     }
 
+    @Test func truncatedAtEveryByteOfASmallFile() throws {
+        let text = madeUpLines(12)
+        let compressed = gzip(text)
+        var plainReader = JSONLinesReader(chunks: [text[...]])
+        let plain = readAny(&plainReader)
+        var lastDecompressed = 0
+        // One byte, 1f, is text that is not JSON; from two bytes on it is a gzip stream that stops short.
+        for cut in 2..<compressed.count {
+            for chunk in [cut, 7] {
+                var reader = JSONLinesReader(chunks: pieces(Array(compressed[..<cut]), chunk))
+                let read = readAny(&reader)
+                let error = try #require(read.decompressionError, "cut at \(cut): \(String(describing: read.error))")
+                #expect(error.reason == .truncated && error.compressedOffset == cut, "cut at \(cut)")
+                #expect(error.decompressedOffset >= lastDecompressed && error.decompressedOffset <= text.count, "cut at \(cut)")
+                let whole = plain.ends.filter { $0 + 1 <= error.decompressedOffset }.count
+                #expect(read.texts == Array(plain.texts.prefix(whole)), "cut at \(cut), chunks of \(chunk)")
+            }
+            var reader = JSONLinesReader(chunks: [compressed[..<cut]])
+            lastDecompressed = readAny(&reader).decompressionError?.decompressedOffset ?? lastDecompressed
+        }
+        #expect(lastDecompressed == text.count, "a cut in the trailer has inflated all of the text")
+    }
+
+    /// A gigabyte of white space inside an array deflates to about a megabyte. The readers stop
+    /// at the limit on what they inflate, holding about one read of it: white space between
+    /// elements is dropped as it is read.
+    @Test func aGigabyteBombStopsAtTheLimitInBoundedMemory() throws {
+        let bomb = gzipRepeating(0x20, count: 1 << 30, between: Array("[".utf8), and: Array("]".utf8))
+        #expect(bomb.count < 1_100_000)
+        var options = JSONStreamOptions()
+        options.maxDecompressedBytes = 32 << 20
+        let expected = JSONDecompressionError(.tooLarge(limit: 32 << 20), compressedOffset: 0, decompressedOffset: 32 << 20)
+
+        var elements = try JSONElementReader(chunks: pieces(bomb, 64 << 10), options: options)
+        let read = readAny(&elements)
+        let error = try #require(read.decompressionError)
+        #expect(error.reason == expected.reason && error.decompressedOffset == expected.decompressedOffset)
+        #expect(error.compressedOffset > 0 && error.compressedOffset < bomb.count)
+        #expect(read.texts.isEmpty)
+        #expect(elements.engine.framer.buffer.capacity <= 1 << 20, "held \(elements.engine.framer.buffer.capacity) bytes")
+
+        var lines = JSONLinesReader(chunks: pieces(bomb, 64 << 10), options: options)
+        let readLines = readAny(&lines)
+        #expect(readLines.decompressionError?.reason == expected.reason)
+        #expect(readLines.decompressionError?.decompressedOffset == expected.decompressedOffset)
+    }
+
     @Test func theErrorIsThrownAgainOnEveryLaterCall() {
         var reader = JSONLinesReader(chunks: [Self.compressed[..<3000]])
         var first: JSONDecompressionError?

@@ -193,6 +193,25 @@ extension StreamElementReaderTests {
         #expect(largestBuffer <= 64 << 10)  // its first allocation: it never had to grow
     }
 
+    @Test func whiteSpaceBetweenElementsIsNotKept() throws {
+        // 4 MB of indentation and commas' white space between two elements, read 4 KiB at a time,
+        // with a record limit of 64 KiB: the white space is dropped as it is read, and the second
+        // element's place still counts every line of it.
+        let gap = String(repeating: " \n\t\r\n", count: 1 << 20)
+        let text = Array(("[1," + gap + "2, \"x\"" + gap + "]").utf8)
+        var reader = try JSONElementReader(chunks: pieces(text, 4096), options: .with(maxRecordBytes: 64 << 10, readSize: 4096))
+        var records: [JSONRecord] = []
+        var largestBuffer = 0
+        while let record = try reader.nextRecord() {
+            records.append(record)
+            largestBuffer = max(largestBuffer, reader.engine.framer.buffer.capacity)
+        }
+        #expect(records.map { String(decoding: $0.value.rawJSON, as: UTF8.self) } == ["1", "2", #""x""#])
+        #expect(records[1].offset == 3 + gap.utf8.count && records[1].line == 1 + (2 << 20))
+        #expect(records[2].offset == records[1].offset + 3)
+        #expect(largestBuffer <= 64 << 10, "held \(largestBuffer) bytes")
+    }
+
     @Test func anElementOfManyReadsIsReadInTimeLinearInItsSize() throws {
         // 4 MB in one element, on lines of their own, read 4 KiB at a time: locations are worked
         // out once per byte, not again over the partial element at every read (which would
