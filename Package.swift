@@ -66,8 +66,14 @@ let package = Package(
             dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting", "CZlib"],
             exclude: ["Inputs"]
         ),
+        // Models made by the macros, at run time: built with the plugin as a build tool only.
         .testTarget(
             name: "YAJLModelMacrosTests",
+            dependencies: ["YAJLModelMacros"]
+        ),
+        // The plugin's expansions and diagnostics: these link swift-syntax into the tests.
+        .testTarget(
+            name: "YAJLModelMacroExpansionTests",
             dependencies: [
                 "YAJLModelMacros",
                 "YAJLModelMacroPlugin",
@@ -103,10 +109,17 @@ package.targets += [
 // The sanitizer runs in .ci/test set YAJLMODEL_CORE_ONLY: they check the C tree builder and the
 // Swift core, and leaving the macros out spares each of them a sanitized build of swift-syntax.
 if ProcessInfo.processInfo.environment["YAJLMODEL_CORE_ONLY"] != nil {
-    let macroTargets: Set = ["YAJLModelMacroPlugin", "YAJLModelMacros", "YAJLModelMacrosTests"]
+    let macroTargets: Set = ["YAJLModelMacroPlugin", "YAJLModelMacros", "YAJLModelMacrosTests", "YAJLModelMacroExpansionTests"]
     package.targets.removeAll { macroTargets.contains($0.name) }
     package.products.removeAll { $0.name == "YAJLModelMacros" }
     package.dependencies.removeAll()
+}
+
+// .ci/test's optimized run sets YAJLMODEL_NO_EXPANSION_TESTS: the expansion tests check the plugin,
+// which runs at build time and is built there without optimization, and linking them would cost
+// an optimized build of swift-syntax. The models the plugin writes are tested optimized.
+if ProcessInfo.processInfo.environment["YAJLMODEL_NO_EXPANSION_TESTS"] != nil {
+    package.targets.removeAll { $0.name == "YAJLModelMacroExpansionTests" }
 }
 
 // Services: SwiftNIO input and the Hummingbird and Vapor adapters (see README "Services"),
