@@ -90,7 +90,7 @@ package.targets += [
     // The properties each fuzz target checks, shared by the fuzzer and the tests that replay saved crashes.
     .target(
         name: "YAJLModelFuzzing",
-        dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting"],
+        dependencies: ["YAJLModel", "CYAJLTree", "CYAJLTreeTesting", "CZlib"],
         path: "Fuzz/Targets"
     ),
     // libFuzzer driver when built by .ci/fuzz (`--sanitize fuzzer -Xswiftc -DYAJLMODEL_LIBFUZZER`);

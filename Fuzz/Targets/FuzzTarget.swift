@@ -31,6 +31,7 @@ public struct FuzzTarget: Sendable {
         .decoding,
         .patch,
         .parallelParse,
+        .gzip,
     ]
 
     /// The target called `name`, if there is one.

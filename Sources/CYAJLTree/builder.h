@@ -7,6 +7,7 @@
 #include "yajl_tree_builder_testing.h"
 
 #include <yajl/yajl_parse.h>
+#include <stdbool.h>
 
 /// A container that is still open: where its first node is and how many
 /// nodes (values, and keys too in an object) have been appended directly inside it.
@@ -26,19 +27,49 @@ typedef struct yjm_shift {
 typedef struct yjm_shift_map {
     yjm_shift *steps;
     size_t count, capacity;
+    size_t mapped; // `steps` is a mapping of this many bytes (see `yjm_block_alloc`), or 0: from malloc
     int failed;   // a step could not be stored, or the text is not UTF-8: the copy is not to be parsed
     int not_utf8; // the text is not UTF-8
 } yjm_shift_map;
+
+/// What carries from one 64-byte block of a text to the next as it is copied (compact.c).
+typedef struct yjm_scan_state {
+    uint64_t escape_carry; // 1: the next byte is escaped
+    uint64_t in_string;    // all ones: the next byte is in a string
+    uint64_t escape_spill; // the next block's bytes that an escape from this one reaches
+    bool removed_last;     // the previous block's last byte was removed
+    uint64_t word_last;    // 1: the previous block's last byte may end a number or literal
+    uint64_t kept_last;    // 1: the previous block's last byte was kept (its run may go on)
+    uint64_t utf8_carry;   // the next block's bytes that must continue a sequence from this one
+} yjm_scan_state;
+
+/// How far a copy has come: bytes of the text read, bytes of the copy written, and the state
+/// the next block starts from.
+typedef struct yjm_copy_progress {
+    size_t read, written;
+    yjm_scan_state state;
+} yjm_copy_progress;
+
+/// One of the copy's kernels (compact.c): copies `input` (`length` bytes in all) from where
+/// `progress` stands to about `to` (see `yjm_text_copy_next`) into `output`, noting runs in `map`.
+typedef void yjm_copy_function(const unsigned char *input, size_t length, size_t to, unsigned char *output,
+                               yjm_shift_map *map, yjm_copy_progress *progress);
 
 /// A copy of a text with only what yajl must see, and the map from it back to the text
 /// (compact.c): no white space between tokens, and of each string only its quotes, its
 /// control bytes and its escapes (whose text yajl checks). yajl accepts the copy exactly
 /// when it accepts the text, with the same tokens; the strings' text is read from the
-/// text itself, whose UTF-8 the copy checks.
+/// text itself, whose UTF-8 the copy checks. The copy may be made a stretch at a time, so
+/// that yajl parses each stretch while it is still in cache; its bytes never move.
 typedef struct yjm_text_copy {
-    unsigned char *bytes;
-    size_t length;
-    yjm_shift_map map;
+    unsigned char *bytes; // room for the whole copy, which is never longer than the text
+    size_t length;        // bytes of the copy made so far
+    size_t bytes_mapped;  // `bytes` is a mapping of this many bytes (see `yjm_block_alloc`), or 0: from malloc
+    yjm_shift_map map;    // its steps end with one at UINT32_MAX, also between stretches
+    const unsigned char *text;
+    size_t text_length;
+    yjm_copy_function *copy;
+    yjm_copy_progress progress;
 } yjm_text_copy;
 
 /// Makes the copy of `input` with `kernel`, or, when `kernel` is 0, with the kernel chosen
@@ -46,22 +77,45 @@ typedef struct yjm_text_copy {
 yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
                                    yjm_text_copy *copy);
 
+/// Starts a copy of `input`, as `yjm_text_copy_make` makes it, with nothing copied yet: room for
+/// it and its map. YJM_COPY_MADE when started; otherwise nothing is left to free.
+yjm_copy_result yjm_text_copy_start(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                                    yjm_text_copy *copy);
+
+/// Copies on, to the last whole 64-byte block before the text's offset `to` (a multiple of 64),
+/// or to the end when `to` is at or past it. Returns 0 when the copy cannot be parsed: the text
+/// is not UTF-8 (`map.not_utf8`), or memory ran out.
+int yjm_text_copy_next(yjm_text_copy *copy, size_t to);
+
 /// Frees a copy that was made.
 void yjm_text_copy_free(yjm_text_copy *copy);
 
-/// The size from which a node array that grows is a mapping (pages.c): it then grows
-/// without copying and with huge pages. A stream parsing a document of unknown
-/// length grows it many times; the whole-buffer parse sizes it from the input's
-/// length and seldom grows it. A parallel parse maps the array it joins pieces into from this size.
-#define YJM_MAP_NODES_FROM ((size_t)4 << 20)
+/// The size from which a buffer of the parse (the node array, the side buffer, the copy and
+/// its map) is a mapping (pages.c): one huge page. Its pages then come in huge pages, a fault
+/// per 2 MiB rather than per 4 KiB, and it grows without copying. Below it, malloc reuses
+/// memory that earlier parses freed.
+#define YJM_MAP_FROM ((size_t)2 << 20)
+
+/// A buffer of `size` bytes: from malloc below YJM_MAP_FROM, else a mapping of `*mapped`
+/// bytes (`*mapped` is 0 for malloc). NULL when memory runs out.
+void *yjm_block_alloc(size_t size, size_t *mapped);
+
+/// `block` (from `yjm_block_alloc`, `*mapped` as it set) resized to `size` bytes, its first
+/// `used` kept, perhaps at another address, and `*mapped` updated. NULL when memory runs out:
+/// `block` and `*mapped` are then left as they were.
+void *yjm_block_resize(void *block, size_t used, size_t size, size_t *mapped);
+
+/// Frees `block` (from `yjm_block_alloc`, `mapped` as it set; NULL is ignored).
+void yjm_block_free(void *block, size_t mapped);
 
 typedef struct builder {
     yjm_node *nodes;
     uint32_t node_count, node_capacity;
-    size_t nodes_mapped; // `nodes` is a mapping of this many bytes (see grow_nodes), or 0: from malloc
+    size_t nodes_mapped; // `nodes` is a mapping of this many bytes (see `yjm_block_alloc`), or 0: from malloc
     uint32_t two_word_nodes;
     unsigned char *side;
     size_t side_size, side_capacity;
+    size_t side_mapped; // `side` is a mapping of this many bytes (see `yjm_block_alloc`), or 0: from malloc
     // stack[0] stands for the top level, so every append can count into
     // `open` (= &stack[depth]) without checking for depth 0.
     open_container *stack, *open;

@@ -1,6 +1,7 @@
 // What yajl need not read, left out before parsing. `yjm_parse` parses a copy of
 // the text without the white space between tokens and without the text inside
-// strings, with a map of where the copy's runs of bytes came from. The tree stores
+// strings, with a map of where the copy's runs of bytes came from, made a stretch at a
+// time just before yajl parses it. The tree stores
 // the text's own offsets, and strings are read, and their escapes decoded, from the
 // text, whose UTF-8 the copy checks as it goes: the tree is the one the text gives.
 //
@@ -170,16 +171,7 @@ static const unsigned char word_bytes[256] = {
     ['0' ... '9'] = 1, ['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1,
 };
 
-/// What carries from one block to the next.
-typedef struct {
-    uint64_t escape_carry; // 1: the next byte is escaped
-    uint64_t in_string;    // all ones: the next byte is in a string
-    uint64_t escape_spill; // the next block's bytes that an escape from this one reaches
-    bool removed_last;     // the previous block's last byte was removed
-    uint64_t word_last;    // 1: the previous block's last byte may end a number or literal
-    uint64_t kept_last;    // 1: the previous block's last byte was kept (its run may go on)
-    uint64_t utf8_carry;   // the next block's bytes that must continue a sequence from this one
-} scan_state;
+typedef yjm_scan_state scan_state;
 
 /// Makes room in `map` for a block's steps: one per run, and 64 bytes hold at most 32.
 /// Returns 0, with the map marked failed, when there is none.
@@ -187,7 +179,7 @@ static int reserve_block_steps(yjm_shift_map *map) {
     if (map->failed) return 0;
     if (map->count + 32 <= map->capacity) return 1;
     size_t capacity = map->capacity ? map->capacity * 2 : 4096;
-    yjm_shift *steps = realloc(map->steps, capacity * sizeof *steps);
+    yjm_shift *steps = yjm_block_resize(map->steps, map->count * sizeof *steps, capacity * sizeof *steps, &map->mapped);
     if (!steps) {
         map->failed = 1;
         return 0;
@@ -383,19 +375,22 @@ __attribute__((always_inline)) static inline bool utf8_checked(const unsigned ch
     return true;
 }
 
-/// Writes the copy of `input[0 ..< length]` to `output` (see `compact_block`), and returns its length.
-/// With `hollow`, it also checks that the text is UTF-8 (see `utf8_checked`), and
-/// marks `map` failed and not UTF-8 when it is not. `width` is the size of the vectors
-/// that classify bytes, `compress` whether a block is packed at once.
-__attribute__((always_inline)) static inline size_t copy_text(const unsigned char *input, size_t length,
-                                                             unsigned char *output, yjm_shift_map *map, bool hollow,
-                                                             int width, bool compress) {
-    scan_state state = {0};
-    size_t i = 0, o = 0;
+/// Writes the copy of `input[0 ..< length]` to `output` (see `compact_block`), from where
+/// `progress` stands up to about `to` (at least to the last whole block before it; all of the
+/// rest when `to` reaches `length`), and moves `progress` on. With `hollow`, it also checks that
+/// the text is UTF-8 (see `utf8_checked`), and marks `map` failed and not UTF-8 when it is not.
+/// The steps written end with one that no offset reaches, so a walk along them needs no bound.
+/// `width` is the size of the vectors that classify bytes, `compress` whether a block is packed at once.
+__attribute__((always_inline)) static inline void copy_text(const unsigned char *input, size_t length, size_t to,
+                                                           unsigned char *output, yjm_shift_map *map,
+                                                           yjm_copy_progress *progress, bool hollow, int width,
+                                                           bool compress) {
+    scan_state state = progress->state;
+    size_t i = progress->read, o = progress->written;
     bool utf8 = true;
     // Whole blocks while 16 bytes beyond them can be read, and the output's
     // 16-byte stores stay within `length` (it never runs ahead of the input).
-    while (i + 64 + 16 <= length) {
+    while (i < to && i + 64 + 16 <= length) {
         byte_classes classes = classify(input + i, width);
         if (hollow && (classes.high | state.utf8_carry) &&
             !(utf8 = utf8_checked(input + i, classes.high, input, length, i, &state, width))) {
@@ -406,7 +401,7 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
         i += 64;
     }
     // The rest, at most 79 bytes, through buffers with room to spare.
-    while (utf8 && i < length) {
+    while (utf8 && to >= length && i < length) {
         unsigned char block[64 + 16] = {0}, out[64 + 16 + 1];
         size_t n = length - i < 64 ? length - i : 64;
         memcpy(block, input + i, n);
@@ -422,15 +417,17 @@ __attribute__((always_inline)) static inline size_t copy_text(const unsigned cha
         o += count;
         i += n;
     }
-    if ((!utf8 || state.utf8_carry) && map) map->failed = map->not_utf8 = 1; // not UTF-8, or cut off in a sequence
-    // The map ends with a step that no offset reaches, so a walk along it needs no bound.
+    // Not UTF-8, or cut off in a sequence at the end.
+    if ((!utf8 || (i == length && state.utf8_carry)) && map) map->failed = map->not_utf8 = 1;
     if (map && reserve_block_steps(map)) map->steps[map->count] = (yjm_shift){UINT32_MAX, 0};
-    return o;
+    *progress = (yjm_copy_progress){i, o, state};
 }
 
 size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigned char *output) {
     if (length > YJM_MAX_INPUT) return 0;
-    return copy_text(input, length, output, NULL, false, 16, false);
+    yjm_copy_progress progress = {0};
+    copy_text(input, length, length, output, NULL, &progress, false, 16, false);
+    return progress.written;
 }
 
 // MARK: Kernels
@@ -442,7 +439,7 @@ size_t yjm_compact_whitespace(const unsigned char *input, size_t length, unsigne
 // and VBMI2's compress, which packs a block at once. (valgrind runs the AVX2 kernel: it
 // has no AVX-512.)
 
-typedef size_t copy_function(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map);
+typedef yjm_copy_function copy_function;
 
 typedef struct {
     yjm_copy_kernel kernel;
@@ -450,8 +447,9 @@ typedef struct {
     bool (*runs_here)(void);
 } copy_kernel;
 
-static size_t copy_runs16(const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 16, false);
+static void copy_runs16(const unsigned char *input, size_t length, size_t to, unsigned char *output,
+                        yjm_shift_map *map, yjm_copy_progress *progress) {
+    copy_text(input, length, to, output, map, progress, true, 16, false);
 }
 
 static bool always(void) { return true; }
@@ -461,9 +459,10 @@ static bool always(void) { return true; }
 // the compiler may use in the kernel (AVX-512 F implies AVX2, AVX and SSE4.2 to the compiler).
 #define AVX2_FEATURES "avx2,bmi,bmi2,popcnt,lzcnt"
 
-__attribute__((target(AVX2_FEATURES))) static size_t copy_runs32(const unsigned char *input, size_t length,
-                                                                  unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 32, false);
+__attribute__((target(AVX2_FEATURES))) static void copy_runs32(const unsigned char *input, size_t length, size_t to,
+                                                                unsigned char *output, yjm_shift_map *map,
+                                                                yjm_copy_progress *progress) {
+    copy_text(input, length, to, output, map, progress, true, 32, false);
 }
 
 static bool has_avx2(void) {
@@ -472,9 +471,10 @@ static bool has_avx2(void) {
            __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt");
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi2," AVX2_FEATURES))) static size_t copy_compress64(
-    const unsigned char *input, size_t length, unsigned char *output, yjm_shift_map *map) {
-    return copy_text(input, length, output, map, true, 64, true);
+__attribute__((target("avx512f,avx512bw,avx512vbmi2," AVX2_FEATURES))) static void copy_compress64(
+    const unsigned char *input, size_t length, size_t to, unsigned char *output, yjm_shift_map *map,
+    yjm_copy_progress *progress) {
+    copy_text(input, length, to, output, map, progress, true, 64, true);
 }
 
 static bool has_avx512_vbmi2(void) {
@@ -513,8 +513,8 @@ int yjm_copy_kernels(void) {
 
 // MARK: The copy
 
-yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
-                                   yjm_text_copy *copy) {
+yjm_copy_result yjm_text_copy_start(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                                    yjm_text_copy *copy) {
     const copy_kernel *chosen = chosen_kernel();
     if (kernel) {
         chosen = NULL;
@@ -524,26 +524,39 @@ yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yj
     }
     // The map's steps hold offsets as 32 bits, which YJM_MAX_INPUT keeps exact.
     if (!chosen || length > YJM_MAX_INPUT) return YJM_COPY_NONE;
-    copy->bytes = malloc(length);
+    *copy = (yjm_text_copy){.text = input, .text_length = length, .copy = chosen->copy};
+    copy->bytes = yjm_block_alloc(length, &copy->bytes_mapped);
     // Room for a step per 8 bytes of text, more than typical text takes, so that the map
-    // seldom regrows (which copies it); pages never written cost nothing.
-    size_t capacity = length / 8 + 64;
-    copy->map = (yjm_shift_map){malloc(capacity * sizeof(yjm_shift)), 0, capacity, 0, 0};
-    yjm_copy_result result = YJM_COPY_OUT_OF_MEMORY;
-    if (copy->bytes && copy->map.steps) {
-        copy->length = chosen->copy(input, length, copy->bytes, &copy->map);
-        result = copy->map.not_utf8 ? YJM_COPY_NOT_UTF8
-                 : copy->map.failed ? YJM_COPY_OUT_OF_MEMORY
-                 : copy->map.count == 0 ? YJM_COPY_NONE
-                                        : YJM_COPY_MADE;
-    }
+    // seldom regrows; pages never written cost nothing.
+    copy->map.capacity = length / 8 + 64;
+    copy->map.steps = yjm_block_alloc(copy->map.capacity * sizeof(yjm_shift), &copy->map.mapped);
+    if (copy->bytes && copy->map.steps) return YJM_COPY_MADE;
+    yjm_text_copy_free(copy);
+    return YJM_COPY_OUT_OF_MEMORY;
+}
+
+int yjm_text_copy_next(yjm_text_copy *copy, size_t to) {
+    copy->copy(copy->text, copy->text_length, to, copy->bytes, &copy->map, &copy->progress);
+    copy->length = copy->progress.written;
+    return !copy->map.failed;
+}
+
+yjm_copy_result yjm_text_copy_make(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
+                                   yjm_text_copy *copy) {
+    yjm_copy_result started = yjm_text_copy_start(input, length, kernel, copy);
+    if (started != YJM_COPY_MADE) return started;
+    yjm_text_copy_next(copy, length);
+    yjm_copy_result result = copy->map.not_utf8 ? YJM_COPY_NOT_UTF8
+                             : copy->map.failed ? YJM_COPY_OUT_OF_MEMORY
+                             : copy->map.count == 0 ? YJM_COPY_NONE
+                                                    : YJM_COPY_MADE;
     if (result != YJM_COPY_MADE) yjm_text_copy_free(copy);
     return result;
 }
 
 void yjm_text_copy_free(yjm_text_copy *copy) {
-    free(copy->bytes);
-    free(copy->map.steps);
+    yjm_block_free(copy->bytes, copy->bytes_mapped);
+    yjm_block_free(copy->map.steps, copy->map.mapped);
     copy->bytes = NULL;
     copy->map.steps = NULL;
 }

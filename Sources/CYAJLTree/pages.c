@@ -1,12 +1,13 @@
-// Memory for a stream's growing buffer of bytes (see `_ByteBuffer`), once it is
-// large: mapped directly, so that growing it moves its pages rather than copying
-// them (mremap, on Linux), and offered to the kernel as huge pages, so that
-// filling it takes a page fault per 2 MiB rather than per 4 KiB. Those faults are
-// most of what JSONStreamParser costs beyond parsing, since the bytes of a document
-// parsed whole are already in memory.
+// Memory for large buffers: a stream's growing buffer of bytes (see `_ByteBuffer`), and
+// the node array, the copy and its map of a parse (`yjm_block_alloc`). Mapped directly,
+// so that growing one moves its pages rather than copying them (mremap, on Linux), and
+// offered to the kernel as huge pages, so that filling it takes a page fault per 2 MiB
+// rather than per 4 KiB. Each parse fills fresh buffers, so those faults are most of what
+// a large parse costs beyond a small one, whose buffers malloc reuses.
 #define _GNU_SOURCE // mremap
-#include "yajl_tree_builder.h"
+#include "builder.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -51,3 +52,37 @@ void *yjm_pages_remap(void *block, size_t old_size, size_t new_size) {
 }
 
 void yjm_pages_unmap(void *block, size_t size) { munmap(block, size); }
+
+void *yjm_block_alloc(size_t size, size_t *mapped) {
+    *mapped = 0;
+    if (size < YJM_MAP_FROM) return malloc(size);
+    size_t pages = yjm_pages_round(size);
+    void *block = yjm_pages_map(pages);
+    if (block) *mapped = pages;
+    return block;
+}
+
+void *yjm_block_resize(void *block, size_t used, size_t size, size_t *mapped) {
+    if (*mapped) {
+        size_t pages = yjm_pages_round(size);
+        void *moved = yjm_pages_remap(block, *mapped, pages);
+        if (moved) *mapped = pages;
+        return moved;
+    }
+    if (size < YJM_MAP_FROM) return realloc(block, size);
+    size_t pages;
+    void *moved = yjm_block_alloc(size, &pages);
+    if (!moved) return NULL;
+    if (used) memcpy(moved, block, used); // `used` bytes of `block` are initialized, and `size` holds them
+    free(block);
+    *mapped = pages;
+    return moved;
+}
+
+void yjm_block_free(void *block, size_t mapped) {
+    if (mapped) {
+        yjm_pages_unmap(block, mapped);
+    } else {
+        free(block);
+    }
+}

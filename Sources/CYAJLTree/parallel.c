@@ -119,10 +119,8 @@ static int parse_piece(parallel_parse *p, piece *piece) {
     yjm_options options = *p->options;
     size_t around = p->splits->depth;
     options.max_depth = options.max_depth > around ? options.max_depth - around : 0;
-    // Room for a node per 8 bytes of text (2 of a copy), as `yjm_parse` gives, up to the size
-    // from which a node array that grows is mapped: a large piece's nodes are then in huge pages.
+    // Room for a node per 8 bytes of text (2 of a copy), as `yjm_parse` gives.
     size_t capacity = (to - from) / (copied ? 2 : 8) + 16;
-    if (capacity > YJM_MAP_NODES_FROM / sizeof(yjm_node)) capacity = YJM_MAP_NODES_FROM / sizeof(yjm_node);
     int ok = yjm_builder_start(&b, &options, (uint32_t)capacity,
                                copied ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks, &b);
     if (ok) {
@@ -250,16 +248,15 @@ static int prepare_join(parallel_parse *p) {
     }
     if (words >= UINT32_MAX || count > YJM_MAX_PAYLOAD) return 0;
     size_t bytes = (words + 1) * sizeof(yjm_node); // as `yjm_builder_take_tree` leaves a tree
-    size_t mapped = bytes >= YJM_MAP_NODES_FROM ? yjm_pages_round(bytes) : 0;
-    yjm_node *nodes = mapped ? yjm_pages_map(mapped) : malloc(bytes);
-    unsigned char *side_bytes = side ? malloc(side) : NULL;
+    size_t mapped, side_mapped = 0;
+    yjm_node *nodes = yjm_block_alloc(bytes, &mapped);
+    unsigned char *side_bytes = side ? yjm_block_alloc(side, &side_mapped) : NULL;
     if (!nodes || (side && !side_bytes)) {
-        if (mapped && nodes) yjm_pages_unmap(nodes, mapped);
-        if (!mapped) free(nodes);
-        free(side_bytes);
+        yjm_block_free(nodes, mapped);
+        yjm_block_free(side_bytes, side_mapped);
         return 0;
     }
-    p->joined = (yjm_tree){nodes, (uint32_t)words, (uint32_t)values, side_bytes, (uint32_t)side, mapped};
+    p->joined = (yjm_tree){nodes, (uint32_t)words, (uint32_t)values, side_bytes, (uint32_t)side, mapped, side_mapped};
     p->count = (uint32_t)count;
     return 1;
 }

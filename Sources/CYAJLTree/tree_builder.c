@@ -43,25 +43,10 @@ static size_t next_token(const builder *b) {
 static int grow_nodes(builder *b) {
     size_t capacity = (size_t)b->node_capacity * 2;
     if (capacity > UINT32_MAX) return fail(b, YJM_ERR_MEMORY, b->last_end);
-    size_t bytes = capacity * sizeof(yjm_node);
-    yjm_node *nodes;
-    if (b->nodes_mapped) {
-        bytes = yjm_pages_round(bytes);
-        nodes = yjm_pages_remap(b->nodes, b->nodes_mapped, bytes);
-    } else if (bytes >= YJM_MAP_NODES_FROM) {
-        bytes = yjm_pages_round(bytes);
-        nodes = yjm_pages_map(bytes);
-        if (nodes) {
-            memcpy(nodes, b->nodes, (size_t)b->node_count * sizeof(yjm_node));
-            free(b->nodes);
-        }
-    } else {
-        nodes = realloc(b->nodes, bytes);
-        bytes = 0; // not a mapping
-    }
+    yjm_node *nodes = yjm_block_resize(b->nodes, (size_t)b->node_count * sizeof(yjm_node),
+                                       capacity * sizeof(yjm_node), &b->nodes_mapped);
     if (!nodes) return fail(b, YJM_ERR_MEMORY, b->last_end);
     b->nodes = nodes;
-    b->nodes_mapped = bytes;
     b->node_capacity = (uint32_t)capacity;
     return 1;
 }
@@ -191,7 +176,7 @@ __attribute__((noinline)) static int append_copied_string(builder *b, size_t len
     if (b->side_size + raw_length > b->side_capacity) {
         size_t capacity = b->side_capacity ? b->side_capacity : 256;
         while (capacity < b->side_size + raw_length) capacity *= 2;
-        unsigned char *side = realloc(b->side, capacity);
+        unsigned char *side = yjm_block_resize(b->side, b->side_size, capacity, &b->side_mapped);
         if (!side) return fail(b, YJM_ERR_MEMORY, quote);
         b->side = side;
         b->side_capacity = capacity;
@@ -359,19 +344,11 @@ static int reject_extra_whitespace(builder *b) {
     return fail(b, YJM_ERR_SYNTAX, (size_t)(found - b->input));
 }
 
-/// Frees a node array from malloc or unmaps a mapped one.
-static void free_nodes(yjm_node *nodes, size_t mapped) {
-    if (mapped) {
-        yjm_pages_unmap(nodes, mapped);
-    } else {
-        free(nodes);
-    }
-}
-
 void yjm_builder_release(builder *b) {
-    free_nodes(b->nodes, b->nodes_mapped);
+    yjm_block_free(b->nodes, b->nodes_mapped);
     b->nodes_mapped = 0;
-    free(b->side);
+    yjm_block_free(b->side, b->side_mapped);
+    b->side_mapped = 0;
     free(b->stack);
     b->nodes = NULL;
     b->side = NULL;
@@ -385,7 +362,7 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     b->max_token = options->max_token && options->max_token < YJM_MAX_PAYLOAD ? options->max_token : YJM_MAX_PAYLOAD;
     b->node_capacity = node_capacity;
     b->stack_capacity = 64;
-    b->nodes = malloc((size_t)b->node_capacity * sizeof(yjm_node));
+    b->nodes = yjm_block_alloc((size_t)b->node_capacity * sizeof(yjm_node), &b->nodes_mapped);
     b->stack = malloc(b->stack_capacity * sizeof(open_container));
     b->yajl = yajl_alloc(callbacks, NULL, context);
     if (!b->nodes || !b->stack || !b->yajl) {
@@ -421,18 +398,13 @@ yajl_status yjm_builder_end(builder *b, yajl_status status, size_t chunk_length,
     return status;
 }
 
-/// Parses `input`: the text itself, or a copy of `text` with `shifts` mapping back.
-static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options,
-                             const unsigned char *text, const yjm_shift_map *shifts, yjm_tree *tree,
+/// Parses `input`, the text itself.
+static yjm_status parse_text(const unsigned char *input, size_t length, const yjm_options *options, yjm_tree *tree,
                              yjm_error *error) {
     memset(tree, 0, sizeof *tree);
     memset(error, 0, sizeof *error);
     builder b;
     size_t start = yjm_builder_reset(&b, input, length, options, error);
-    if (shifts) {
-        b.text = text;
-        b.shifts = shifts->steps;
-    }
     if (length > YJM_MAX_INPUT) {
         fail(&b, YJM_ERR_INPUT_SIZE, YJM_MAX_INPUT);
         return error->status;
@@ -442,11 +414,9 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
         return error->status;
     }
 
-    // One node per 8 bytes of text, or per 2 of a copy (which holds far fewer bytes a node),
-    // seldom needs a regrow; pages that are never written cost nothing, and the array is
-    // trimmed at the end.
-    const yajl_callbacks *callbacks = shifts ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks;
-    if (!yjm_builder_start(&b, options, (uint32_t)(length / (shifts ? 2 : 8) + 16), callbacks, &b)) {
+    // One node per 8 bytes of text seldom needs a regrow; pages that are never written cost
+    // nothing, and the array is trimmed at the end.
+    if (!yjm_builder_start(&b, options, (uint32_t)(length / 8 + 16), &yjm_builder_callbacks, &b)) {
         fail(&b, YJM_ERR_MEMORY, 0);
         return error->status;
     }
@@ -470,16 +440,58 @@ static yjm_status parse_text(const unsigned char *input, size_t length, const yj
 /// Below this size, the copy's two allocations cost about what yajl would save.
 #define COPY_FROM ((size_t)256)
 
-/// Parses `copy` of `input`, which yajl lexes several times faster than indentation and
-/// the text of strings, with the map back to `input`'s offsets. On failure the error is
-/// the copy's: its offset is not the text's.
-static yjm_status parse_copy(const unsigned char *input, size_t length, const yjm_text_copy *copy,
+/// The text copied before yajl parses what was copied: a stretch whose copy, map and nodes
+/// stay in cache between being written and being read. A multiple of 64; a check may build
+/// with a small one, so that the corpus crosses many stretches.
+#ifndef COPY_STRETCH
+#define COPY_STRETCH ((size_t)128 << 10)
+#endif
+
+/// Parses `copy` of `input` (started, or made), which yajl lexes several times faster than
+/// indentation and the text of strings, with the map back to `input`'s offsets. The copy is
+/// made on a stretch at a time as yajl parses it. On failure the error is the copy's: its
+/// offset is not the text's.
+static yjm_status parse_copy(const unsigned char *input, size_t length, yjm_text_copy *copy,
                              const yjm_options *options, yjm_tree *tree, yjm_error *error) {
+    memset(tree, 0, sizeof *tree);
+    memset(error, 0, sizeof *error);
     // A byte-order mark counts only where the text starts. After white space, which the copy
     // leaves out, it would start the copy: then the copy's parse fails, and the text's reports it.
     yjm_options copy_options = *options;
     copy_options.skip_byte_order_mark = options->skip_byte_order_mark && length >= 3 && yjm_starts_byte_order_mark(input, 3);
-    return parse_text(copy->bytes, copy->length, &copy_options, input, &copy->map, tree, error);
+    // The first stretch holds a byte-order mark whole: the text's first 64 bytes at least.
+    int copied = yjm_text_copy_next(copy, COPY_STRETCH);
+    builder b;
+    yjm_builder_reset(&b, copy->bytes, copy->length, &copy_options, error); // yajl starts after a byte-order mark
+    b.text = input;
+    b.shifts = copy->map.steps;
+    // Nodes as for the text, which the copy's tokens are.
+    if (!copied || !yjm_builder_start(&b, &copy_options, (uint32_t)(length / 8 + 16), &yjm_mapped_builder_callbacks, &b)) {
+        fail(&b, copied ? YJM_ERR_MEMORY : YJM_ERR_UTF8, 0);
+        return error->status;
+    }
+    yajl_status status = yajl_status_ok;
+    for (size_t to = COPY_STRETCH;; to += COPY_STRETCH) {
+        // The copy's bytes never move, so the builder's offsets stay good; its map may.
+        b.input_length = copy->length;
+        b.shifts = copy->map.steps;
+        status = yajl_parse(b.yajl, copy->bytes + b.chunk_start, copy->length - b.chunk_start);
+        if (status != yajl_status_ok || copy->progress.read >= length) break;
+        b.chunk_start = copy->length;
+        if (!yjm_text_copy_next(copy, to + COPY_STRETCH)) break;
+    }
+    if (copy->map.failed) { // not UTF-8, or out of memory: the text's parse tells
+        fail(&b, copy->map.not_utf8 ? YJM_ERR_UTF8 : YJM_ERR_MEMORY, 0);
+    } else {
+        status = yjm_builder_end(&b, status, copy->length - b.chunk_start, !options->allow_comments);
+    }
+    yajl_free(b.yajl);
+    if (copy->map.failed || status != yajl_status_ok) {
+        yjm_builder_release(&b);
+        return error->status;
+    }
+    yjm_builder_take_tree(&b, tree);
+    return YJM_OK;
 }
 
 yjm_copy_result yjm_parse_copy(const unsigned char *input, size_t length, yjm_copy_kernel kernel,
@@ -499,7 +511,7 @@ yjm_copy_result yjm_parse_copy(const unsigned char *input, size_t length, yjm_co
     yjm_status status = parse_copy(input, length, &copy, options, tree, error);
     yjm_text_copy_free(&copy);
     // Errors come from the text itself, as `yjm_parse` reports them.
-    if (status != YJM_OK) parse_text(input, length, options, NULL, NULL, tree, error);
+    if (status != YJM_OK) parse_text(input, length, options, tree, error);
     return YJM_COPY_MADE;
 }
 
@@ -512,14 +524,14 @@ yjm_status yjm_parse(const unsigned char *input, size_t length, const yjm_option
                      yjm_error *error) {
     if (yjm_parses_copy(input, length, options)) {
         yjm_text_copy copy;
-        if (yjm_text_copy_make(input, length, 0, &copy) == YJM_COPY_MADE) {
+        if (yjm_text_copy_start(input, length, 0, &copy) == YJM_COPY_MADE) {
             yjm_status status = parse_copy(input, length, &copy, options, tree, error);
             yjm_text_copy_free(&copy);
             if (status == YJM_OK) return YJM_OK;
         }
     }
     // Errors always come from the text itself, so that what they say and where is the text's.
-    return parse_text(input, length, options, NULL, NULL, tree, error);
+    return parse_text(input, length, options, tree, error);
 }
 
 void yjm_builder_take_tree(builder *b, yjm_tree *tree) {
@@ -542,21 +554,24 @@ void yjm_builder_take_tree(builder *b, yjm_tree *tree) {
     tree->node_count = b->node_count;
     tree->value_count = b->node_count - b->two_word_nodes;
     if (b->side_size > 0) {
-        unsigned char *side = realloc(b->side, b->side_size);
+        size_t mapped = b->side_mapped;
+        unsigned char *side = yjm_block_resize(b->side, b->side_size, b->side_size, &mapped);
         tree->side = side ? side : b->side;
         tree->side_size = (uint32_t)b->side_size;
+        tree->side_mapped = side ? mapped : b->side_mapped;
     } else {
-        free(b->side);
+        yjm_block_free(b->side, b->side_mapped);
     }
     free(b->stack);
     b->nodes = NULL;
     b->nodes_mapped = 0; // the tree's now
     b->side = NULL;
+    b->side_mapped = 0; // the tree's now
     b->stack = NULL;
 }
 
 void yjm_tree_free(yjm_tree *tree) {
-    free_nodes(tree->nodes, tree->nodes_mapped);
-    free(tree->side);
+    yjm_block_free(tree->nodes, tree->nodes_mapped);
+    yjm_block_free(tree->side, tree->side_mapped);
     memset(tree, 0, sizeof *tree);
 }

@@ -39,6 +39,7 @@ enum Scenarios {
         StreamMemoryScenario(),
         StreamWriteScenario(),
         NDJSONScenario(),
+        SerialSizeScenario(),
         ParallelParseScenario(),
         ParallelElementsScenario(),
         GzipFeedScenario(),

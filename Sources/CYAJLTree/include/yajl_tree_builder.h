@@ -63,6 +63,7 @@ typedef struct yjm_tree {
     unsigned char *side;
     uint32_t side_size;
     size_t nodes_mapped;   ///< `nodes` is a mapping of this many bytes (`yjm_pages_map`), or 0: from malloc
+    size_t side_mapped;    ///< `side` is a mapping of this many bytes, or 0: from malloc
 } yjm_tree;
 
 typedef enum yjm_status {
@@ -280,7 +281,7 @@ size_t yjm_utf8_valid_prefix(const unsigned char *bytes, size_t length);
 //
 // A stream's buffer, once large, is mapped directly: it grows without copying
 // (mremap, on Linux) and asks for huge pages, so that filling it takes fewer
-// page faults. So does a node array that has to grow past 4 MiB. Sizes are
+// page faults. So are a parse's buffers (nodes, decoded strings, the copy and its map) from 2 MiB. Sizes are
 // multiples of the page size (`yjm_pages_round`).
 
 /// `size` rounded up to a multiple of the page size.
