@@ -42,6 +42,7 @@ enum Scenarios {
         ParallelParseScenario(),
         ParallelElementsScenario(),
         GzipFeedScenario(),
+        GenerateModelsScenario(),
     ]
 }
 
