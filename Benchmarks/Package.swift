@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "YAJLModel", package: "YAJLModel"),
                 .product(name: "YAJLModelMacros", package: "YAJLModel"),
                 .product(name: "YAJLModelNIO", package: "YAJLModel"),
+                .product(name: "YAJLModelGenerator", package: "YAJLModel"),
                 "CYAJLBaseline",
                 "CZlibBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -91,10 +91,15 @@ public final class ModelGenerator {
     /// The Swift source for the records added.
     /// - Throws: ``ModelGenerationError/emptyInput`` when no record was added.
     public func source() throws(ModelGenerationError) -> String {
+        Renderer(options: options, plan: try plan()).source()
+    }
+
+    /// The types the records call for.
+    func plan() throws(ModelGenerationError) -> Plan {
         guard records > 0 else { throw .emptyInput }
         var planner = Planner(options: options, limits: limits, records: records)
         planner.planRoot(root)
-        return Renderer(options: options, plan: planner.plan).source()
+        return planner.plan
     }
 
     /// `1 record`, `12,345 records`: `noun` is plural, and its first word loses its `s` for one.

@@ -157,15 +157,15 @@ struct Planner {
             let type: PlannedType
             var note: String?
             var chosenBy: String?
-            let sibling = siblingDiscriminator(of: shape).flatMap { sibling in
-                differsBySibling(shape, member: key, discriminator: sibling) ? sibling : nil
+            let sibling = variantChoice(of: shape).flatMap { choice in
+                differsBySibling(shape, member: key, choice: choice) ? choice : nil
             }
             if let sibling, options.style == .jsonModel {
-                (type, note, chosenBy) = (.named(siblingPolymorphic(shape, member: key, discriminator: sibling, parent: name)), nil, sibling)
+                (type, note, chosenBy) = (.named(siblingPolymorphic(shape, member: key, choice: sibling, parent: name)), nil, sibling.key)
             } else {
                 (type, note) = self.type(of: member, key: key, singular: false, parent: name, inContainer: false)
                 if let sibling {
-                    note = "its members differ with the \"\(Naming.escaped(sibling))\" beside it, which Codable cannot choose a type by: "
+                    note = "its members differ with the \"\(Naming.escaped(sibling.key))\" beside it, which Codable cannot choose a type by: "
                         + "every variant's members are here, optional where some lack them"
                 }
             }
@@ -214,49 +214,59 @@ struct Planner {
         return register(.enumeration(plan), signature: signature)
     }
 
-    private mutating func polymorphic(_ shape: Shape, base: String, parent: String) -> String? {
-        guard let key = shape.discriminator, !shape.variantsOverflowed, shape.variantOrder.count >= 2,
+    /// The member that chooses the variant of `shape`'s objects, its values in order and the
+    /// shape of each value's objects: the known discriminator when every object has one of
+    /// a few values of it; otherwise a ``VariantCandidate`` whose values each hold objects
+    /// of one set of keys, not the same for all, each value seen at least twice.
+    private func variantChoice(of shape: Shape) -> VariantChoice? {
+        if let key = shape.discriminator, !shape.variantsOverflowed, shape.variantOrder.count >= 2,
             shape.variantOrder.compactMap({ shape.variants[$0]?.objects }).reduce(0, +) == shape.objects
-        else { return nil }
+        {
+            return VariantChoice(key: key, order: shape.variantOrder, variants: shape.variants)
+        }
+        for candidate in shape.candidates where !candidate.rejected && candidate.order.count >= 2 {
+            let counts = candidate.order.compactMap { candidate.variants[$0]?.objects }
+            guard counts.reduce(0, +) == shape.objects, counts.allSatisfy({ $0 >= 2 }),
+                Set(candidate.keys.values).count > 1
+            else { continue }
+            return VariantChoice(key: candidate.key, order: candidate.order, variants: candidate.variants)
+        }
+        return nil
+    }
+
+    private mutating func polymorphic(_ shape: Shape, base: String, parent: String) -> String? {
+        guard let choice = variantChoice(of: shape) else { return nil }
         // Variants are worth types of their own when some member is missing from some variant.
         let differ = shape.memberOrder.contains { member in
-            shape.variantOrder.contains { shape.variants[$0]?.members[member] == nil }
+            choice.order.contains { choice.variants[$0]?.members[member] == nil }
         }
         guard differ else { return nil }
+        let key = choice.key
         let name = uniqueName(base, parent: parent)
-        let variants = variantModels(of: shape, member: nil, discriminator: key, enumName: name)
+        let variants = variantModels(of: choice, member: nil, enumName: name)
         let plan = PolymorphicPlan(name: name, discriminator: key, variants: variants,
                                    docs: ["Chosen by \"\(Naming.escaped(key))\": \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
         let signature = "P\(key){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
         return register(.polymorphic(plan), signature: signature)
     }
 
-    /// The member of `shape`'s objects that names their variant, when every object has one
-    /// of a few values of it (`@JSONDiscriminator`).
-    private func siblingDiscriminator(of shape: Shape) -> String? {
-        guard let key = shape.discriminator, !shape.variantsOverflowed,
-            shape.variantOrder.count >= 2,
-            shape.variantOrder.compactMap({ shape.variants[$0]?.objects }).reduce(0, +) == shape.objects
-        else { return nil }
-        return key
-    }
-
     /// Whether `key` is a member object, always present, whose members differ with the
     /// sibling discriminator, as GitHub's `payload` does with the `type` beside it.
-    private func differsBySibling(_ shape: Shape, member key: String, discriminator: String) -> Bool {
-        guard key != discriminator, let member = shape.members[key], member.objects == shape.objects, member.nulls == 0,
+    private func differsBySibling(_ shape: Shape, member key: String, choice: VariantChoice) -> Bool {
+        guard key != choice.key, let member = shape.members[key], member.objects == shape.objects, member.nulls == 0,
             !member.isKeyedByData
         else { return false }
         return member.memberOrder.contains { memberKey in
-            shape.variantOrder.contains { shape.variants[$0]?.members[key]?.members[memberKey] == nil }
+            choice.order.contains { choice.variants[$0]?.members[key]?.members[memberKey] == nil }
         }
     }
 
-    /// The member `key`, which ``differsBySibling(_:member:discriminator:)``, as an enum of a model per value.
-    private mutating func siblingPolymorphic(_ shape: Shape, member key: String, discriminator: String, parent: String) -> String {
+    /// The member `key`, which ``differsBySibling(_:member:choice:)``, as an enum of a model per value.
+    private mutating func siblingPolymorphic(_ shape: Shape, member key: String, choice: VariantChoice, parent: String) -> String {
+        let discriminator = choice.key
         let base = Naming.typeName(key, singular: false)
         let name = uniqueName(parent + base, parent: parent)
-        let variants = variantModels(of: shape, member: key, discriminator: discriminator, enumName: name)
+        let variants = variantModels(of: choice, member: key, enumName: name)
         let plan = PolymorphicPlan(name: name, discriminator: discriminator, variants: variants,
                                    docs: ["Chosen by the \"\(Naming.escaped(discriminator))\" beside it: \(variants.count) variants among \(ModelGenerator.counted(shape.objects, "objects"))."])
         let signature = "S\(discriminator){" + variants.map { "\($0.tag)=\($0.type)" }.joined(separator: ",") + "}"
@@ -265,13 +275,14 @@ struct Planner {
 
     /// A model per discriminator value: of the objects themselves, or of their `member`
     /// (named `<Value><Member>`), with the enum case that holds it.
-    private mutating func variantModels(of shape: Shape, member: String?, discriminator: String, enumName: String)
+    private mutating func variantModels(of choice: VariantChoice, member: String?, enumName: String)
         -> [(tag: String, caseName: String, type: String)]
     {
+        let discriminator = choice.key
         var variants: [(tag: String, caseName: String, type: String)] = []
         var caseNames: Set<String> = ["other"]
-        for tag in shape.variantOrder {
-            guard let objects = shape.variants[tag], let variant = member.map({ objects.members[$0] }) ?? objects else { continue }
+        for tag in choice.order {
+            guard let objects = choice.variants[tag], let variant = member.map({ objects.members[$0] }) ?? objects else { continue }
             var caseName = Naming.caseName(tag)
             while caseNames.contains(caseName) { caseName += "_" }
             caseNames.insert(caseName)
@@ -312,4 +323,11 @@ struct Planner {
         taken.insert(name)
         return name
     }
+}
+
+/// The member that chooses a variant, and the shape of each of its values' objects.
+struct VariantChoice {
+    var key: String
+    var order: [String]
+    var variants: [String: Shape]
 }

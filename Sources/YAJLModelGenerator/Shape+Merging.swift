@@ -1,6 +1,7 @@
 extension Shape {
     /// Adds everything `other` saw, as if its values had been seen here.
     func merge(_ other: Shape, limits: ShapeLimits) {
+        let wasEmpty = objects == 0
         seen += other.seen
         nulls += other.nulls
         bools += other.bools
@@ -41,6 +42,24 @@ extension Shape {
         }
         if memberOrder.count > limits.memberKeys { becomeKeyedByData(limits: limits); return }
         mergeVariants(of: other, limits: limits)
+        mergeCandidates(of: other, wasEmpty: wasEmpty, limits: limits)
+    }
+
+    /// A shape that had no objects takes `other`'s candidates; otherwise a candidate stays
+    /// only where `other` has it too, and its objects agree.
+    private func mergeCandidates(of other: Shape, wasEmpty: Bool, limits: ShapeLimits) {
+        guard other.objects > 0 else { return }
+        if wasEmpty {
+            candidates = other.candidates.map { $0.copy(limits: limits) }
+            return
+        }
+        for candidate in candidates {
+            if let theirs = other.candidates.first(where: { $0.key == candidate.key }) {
+                candidate.merge(theirs, limits: limits)
+            } else {
+                candidate.reject()
+            }
+        }
     }
 
     private func mergeVariants(of other: Shape, limits: ShapeLimits) {

@@ -36,7 +36,11 @@ extension Shape {
             objects += 1
             guard let object = value.object else { return }
             observeMembers(of: object, limits: limits)
-            if tracksVariants { observeVariant(of: value, limits: limits) }
+            if tracksVariants {
+                observeVariant(of: value, limits: limits)
+                if objects == 1, discriminator == nil, !isKeyedByData { candidates = VariantCandidate.candidates(in: object, limits: limits) }
+                for candidate in candidates { candidate.observe(value, object: object, limits: limits) }
+            }
         }
     }
 
@@ -72,6 +76,7 @@ extension Shape {
         discriminator = nil
         variantOrder = []
         variants = [:]
+        candidates = []
     }
 
     private func observeVariant(of value: JSONValue, limits: ShapeLimits) {

@@ -37,6 +37,8 @@ final class Shape {
     var variantOrder: [String] = []
     var variants: [String: Shape] = [:]
     var variantsOverflowed = false
+    /// Members that may choose the variant when no known discriminator does.
+    var candidates: [VariantCandidate] = []
 
     init() {}
 
@@ -62,4 +64,6 @@ struct ShapeLimits {
     var variants: Int
     /// Keys that may choose a variant.
     var discriminatorKeys: [String]
+    /// Other members tracked per position as ``VariantCandidate``s.
+    var candidates = 2
 }

@@ -35,9 +35,7 @@ struct TextTraits {
             if allUUIDs && allUppercaseUUIDs { allUppercaseUUIDs = !bytes.contains { (0x61...0x66).contains($0) } }
         }
         if allURLs { allURLs = Self.isWebURL(string) }
-        if allShortWords {
-            allShortWords = bytes.count <= 40 && string.first?.isLetter == true && !bytes.contains { $0 <= 0x20 }
-        }
+        if allShortWords { allShortWords = Self.isShortWord(string) }
         // Only short words can be enum values: the set stays small whatever the strings.
         if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
         if !distinctOverflowed, !distinct.contains(string) {
@@ -63,6 +61,11 @@ struct TextTraits {
         for value in other.distinct where !distinctOverflowed && !distinct.contains(value) {
             if distinct.count < distinctCap { distinct.append(value) } else { distinct = []; distinctOverflowed = true }
         }
+    }
+
+    /// Whether `string` looks like a name: at most 40 bytes, a letter first, no white space.
+    static func isShortWord(_ string: String) -> Bool {
+        string.utf8.count <= 40 && string.first?.isLetter == true && !string.utf8.contains { $0 <= 0x20 }
     }
 
     private static func digits(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

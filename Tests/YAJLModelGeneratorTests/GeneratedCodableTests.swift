@@ -2,18 +2,23 @@ import Foundation
 import Testing
 import YAJLModel
 
-/// The `--codable` output for twitter.json and citm_catalog.json, compiled as written: it
-/// decodes the file with a plain `YAJLDecoder()` and a plain `JSONDecoder()`, and a plain
-/// `JSONEncoder()` writes back the same values.
+/// The `--codable` output for the corpus files, the generated feed of 60,000 objects and a
+/// Flickr-style photo search, compiled as written: it decodes its input with a plain
+/// `YAJLDecoder()` and a plain `JSONDecoder()`, and a plain `JSONEncoder()` writes back the
+/// same values.
 @Suite("Generated Codable types read and write the corpus", .enabled(if: GeneratorCorpus.isAvailable, "../shared/corpus not found beside the package"))
 struct GeneratedCodableTests {
     func roundTrip<T: Codable>(_ type: T.Type, file: String, decoder: (Data) throws -> T) throws {
         let data = try Data(contentsOf: GeneratorCorpus.url(file))
-        let decoded = try decoder(data)
+        try expectRoundTrip(decoder(data), of: data, name: file)
+    }
+
+    /// Expects a plain `JSONEncoder` to write `decoded` back as the values of `data`.
+    func expectRoundTrip(_ decoded: some Encodable, of data: Data, name: String) throws {
         let written = try JSONEncoder().encode(decoded)
         let expected = try JSONDocument(parsing: data).root
         let actual = try JSONDocument(parsing: written).root
-        #expect(firstDifference(expected, actual) == nil, "\(file): the first value that differs after the round trip")
+        #expect(firstDifference(expected, actual) == nil, "\(name): the first value that differs after the round trip")
     }
 
     @Test func twitterWithYAJLDecoder() throws {
@@ -35,6 +40,26 @@ struct GeneratedCodableTests {
     @Test func githubEventsWithBothDecoders() throws {
         try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try YAJLDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
         try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try JSONDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
+    }
+
+    @Test func generatedFeedWithBothDecoders() throws {
+        let data = Data(GeneratedFeed.json(count: GeneratorCorpus.feedCount))
+        for items in [try YAJLDecoder().decode([GeneratedItemFeed.Item].self, from: data), try JSONDecoder().decode([GeneratedItemFeed.Item].self, from: data)] {
+            try expectRoundTrip(items, of: data, name: "the generated feed")
+            #expect(items.count == GeneratorCorpus.feedCount)
+            #expect(items[7].rating == nil && items[8].rating == 4 && items[9].available == false && items[10].price == 10.1)
+        }
+    }
+
+    @Test func flickrPhotoSearchWithBothDecoders() throws {
+        let data = try Data(contentsOf: GeneratorCorpus.inputs.appendingPathComponent("flickr_photos.json"))
+        for search in [try YAJLDecoder().decode(GeneratedFlickr.PhotoSearch.self, from: data), try JSONDecoder().decode(GeneratedFlickr.PhotoSearch.self, from: data)] {
+            try expectRoundTrip(search, of: data, name: "flickr_photos.json")
+            let photos = search.photos.photo
+            #expect(photos.count == 30 && search.photos.total == "37012")
+            #expect(photos[1].urlO != nil && photos[0].urlO == nil)
+            #expect(photos[5].media == .video && photos[0].pathalias == "ada" && photos[1].pathalias == nil)
+        }
     }
 
     @Test func twitterPropertiesHoldTheFilesValues() throws {
@@ -94,6 +119,19 @@ struct GeneratedCodableSnapshotTests {
             }
             #expect(circle.radius == 1.5 && square.side == 2)
             #expect(decoded.scores["1002"]?.bonus == 1)
+        }
+    }
+
+    @Test func activity() throws {
+        let data = try data("activity.json")
+        for decoded in [try YAJLDecoder().decode(SnapshotActivity.Log.self, from: data), try JSONDecoder().decode(SnapshotActivity.Log.self, from: data)] {
+            try expectRoundTrip(decoded, of: JSONDocument(parsing: data).root)
+            guard case .purchase(let purchase) = decoded.activities[1], case .logout = decoded.activities[3] else {
+                Issue.record("activities: \(decoded.activities)")
+                continue
+            }
+            #expect(purchase.amount == 3.5 && purchase.sku == "a-1")
+            #expect(decoded.notes.map(\.pinned) == [true, nil, nil, nil])
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import YAJLModel
-import YAJLModelGenerator
+@testable import YAJLModelGenerator
 
 /// The generated sources compiled into the test targets are exactly what the tool writes
 /// today (so the tests that compile and run them test the tool), and the snapshots of the
@@ -12,17 +12,36 @@ struct GeneratedSourceTests {
         try String(contentsOf: GeneratorCorpus.packageRoot.appendingPathComponent(generated.source), encoding: .utf8)
     }
 
+    /// Expects the committed source to be `regenerated`; with `YAJLMODEL_REGENERATE` set, writes
+    /// it instead, and fails, so that a run that rewrites sources never passes.
+    func expectCommitted(_ generated: GeneratorCorpus.Generated, _ regenerated: String, _ how: String) throws {
+        guard ProcessInfo.processInfo.environment["YAJLMODEL_REGENERATE"] == nil else {
+            try Data(regenerated.utf8).write(to: GeneratorCorpus.packageRoot.appendingPathComponent(generated.source))
+            Issue.record("rewrote \(generated.source)")
+            return
+        }
+        #expect(try committed(generated) == regenerated, "\(generated.source) is not what the generator writes now: \(how)")
+    }
+
     @Test(.enabled(if: GeneratorCorpus.isAvailable, "../shared/corpus not found beside the package"), arguments: GeneratorCorpus.corpusFiles)
     func corpusSourcesAreRegenerated(_ file: String) throws {
         let sources = GeneratorCorpus.generated.filter { $0.file == file }
         for (generated, regenerated) in zip(sources, try GeneratorCorpus.Generated.regenerate(sources)) {
-            #expect(try committed(generated) == regenerated, "regenerate with: (cd ../shared/corpus && \(generated.command) --output <package>/\(generated.source))")
+            try expectCommitted(generated, regenerated, generated.regenerating(in: "../shared/corpus"))
         }
     }
 
     @Test(arguments: GeneratorCorpus.snapshots)
     func snapshotIsRegenerated(_ generated: GeneratorCorpus.Generated) throws {
-        #expect(try committed(generated) == generated.regenerate(), "regenerate with: (cd Tests/YAJLModelGeneratorTests/Inputs && \(generated.command) --output <package>/\(generated.source))")
+        try expectCommitted(generated, try generated.regenerate(), generated.regenerating(in: "Tests/YAJLModelGeneratorTests/Inputs"))
+    }
+
+    /// The generated feed of 60,000 objects, read once for both styles.
+    @Test func feedSourcesAreRegenerated() throws {
+        let sources = GeneratorCorpus.feed
+        for (generated, regenerated) in zip(sources, try GeneratorCorpus.Generated.regenerate(sources)) {
+            try expectCommitted(generated, regenerated, "write GeneratedFeed.json(count: \(GeneratorCorpus.feedCount)) to feed.json; " + generated.regenerating(in: "<folder of feed.json>"))
+        }
     }
 
     func snapshot(_ namespace: String, _ style: ModelGenerator.Style) throws -> String {
@@ -83,6 +102,40 @@ struct GeneratedSourceTests {
         ] {
             #expect(source.contains(line), "\(line)")
         }
+    }
+
+    @Test func variantsFoundByInference() throws {
+        let source = try snapshot("SnapshotActivity", .jsonModel)
+        // No `type` or `kind`: `event` chooses, since each of its values has objects of one set of keys.
+        for line in [
+            "var activities: [Activity]", "enum Activity: JSONPolymorphic {", "static let discriminatorKey = \"event\"",
+            "case login(Login)", "case purchase(Purchase)", "case logout(Logout)", "var device: String\n", "var amount: Double\n",
+        ] {
+            #expect(source.contains(line), "\(line)")
+        }
+        // `user` has both sets of keys under one value; `lang` has a note with `pinned` and one without: no variants.
+        #expect(source.contains("var notes: [Note]") && source.contains("var pinned: Bool?"))
+        #expect(!source.contains("enum Note") && !source.contains("discriminatorKey = \"user\""))
+        let codable = try snapshot("SnapshotActivity", .codable)
+        #expect(codable.contains("case discriminator = \"event\"") && codable.contains("case \"purchase\": self = .purchase(try Purchase(from: decoder))"))
+    }
+
+    @Test func aTargetByPathOrPointerReadsTheSameRecords() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("generator-target-\(UInt32.random(in: 0...UInt32.max)).json")
+        try Data(#"{"data": {"page": 1, "items": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": [], "note": "x"}]}, "next": null}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var sources: [String] = []
+        for target in ["/data/items", "data.items"] {
+            let generator = ModelGenerator(options: .init(rootName: "Item"))
+            try generator.read(ModelGenerator.Input(url: file, target: target))
+            #expect(generator.records == 2, "\(target)")
+            sources.append(try generator.source())
+        }
+        #expect(sources[0].contains("struct Item {") && sources[0].contains("var note: String?") && !sources[0].contains("var page"))
+        #expect(sources[1] == sources[0])
+        // A target that is not there names it.
+        let generator = ModelGenerator(options: .init(rootName: "Item"))
+        #expect(throws: ModelGenerationError.self) { try generator.read(ModelGenerator.Input(url: file, target: "data.missing")) }
     }
 
     @Test(.enabled(if: GeneratorCorpus.isAvailable, "../shared/corpus not found beside the package"))

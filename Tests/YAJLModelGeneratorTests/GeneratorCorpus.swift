@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import YAJLModel
-import YAJLModelGenerator
+@testable import YAJLModelGenerator
 
 /// The corpus files the generated sources were made from, and what regenerating them takes.
 enum GeneratorCorpus {
-    /// `<package root>/../shared/corpus`, from this file's path.
-    static let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// `$YAJLMODEL_SHARED_DIR/corpus` when it is set (a git worktree), else `<package root>/../shared/corpus`.
+    static let folder = (ProcessInfo.processInfo.environment["YAJLMODEL_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared")).appendingPathComponent("corpus")
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -27,11 +28,30 @@ enum GeneratorCorpus {
         var name: String
         var namespace: String
         var style: ModelGenerator.Style
+        /// The input's bytes when they are made by the test rather than read from `folder`.
+        var bytes: (@Sendable () -> [UInt8])? = nil
+        /// The `rebuilt()` extensions of the `@JSONModel` types rather than the types.
+        var rebuilds = false
+
+        /// The `rebuilt()` extensions for this source's types, beside it.
+        var rebuilding: Generated {
+            var copy = self
+            copy.source = source.replacingOccurrences(of: ".swift", with: "+Rebuilt.swift")
+            copy.rebuilds = true
+            return copy
+        }
 
         var description: String { source }
 
         var command: String {
             "yajlmodel generate --name \(name)\(style == .codable ? " --codable" : "") --namespace \(namespace) \(file)"
+        }
+
+        /// How to write the source again, for a failing test's message.
+        func regenerating(in folder: String) -> String {
+            rebuilds
+                ? "run these tests with YAJLMODEL_REGENERATE=1 (it writes the +Rebuilt sources)"
+                : "(cd \(folder) && \(command) --output <package>/\(source)), or run these tests with YAJLMODEL_REGENERATE=1"
         }
 
         /// What `command` writes now.
@@ -43,14 +63,18 @@ enum GeneratorCorpus {
         static func regenerate(_ sources: [Generated]) throws -> [String] {
             guard let first = sources.first else { return [] }
             let generator = ModelGenerator(options: ModelGenerator.Options(rootName: first.name))
-            try generator.read(ModelGenerator.Input(url: first.folder.appendingPathComponent(first.file)))
+            if let bytes = first.bytes {
+                try generator.add(JSONDocument(parsing: bytes()).root)
+            } else {
+                try generator.read(ModelGenerator.Input(url: first.folder.appendingPathComponent(first.file)))
+            }
             return try sources.map { source in
                 generator.options.rootName = source.name
                 generator.options.style = source.style
                 generator.options.namespace = source.namespace
                 generator.options.command = source.command
                 generator.options.inputDescription = source.file
-                return try generator.source()
+                return try source.rebuilds ? generator.rebuildingSource() : generator.source()
             }
         }
     }
@@ -67,59 +91,38 @@ enum GeneratorCorpus {
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .jsonModel),
         Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .codable),
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .jsonModel),
-    ]
+    ].flatMap { $0.style == .jsonModel ? [$0, $0.rebuilding] : [$0] }
+
+    /// The generated feed of 60,000 small objects that the benchmarks read, made in the test
+    /// (`GeneratedFeed.json(count:)`), and the sources made from it.
+    static let feedCount = 60_000
+    static let feed: [Generated] = ModelGenerator.Style.allCases.map { style in
+        Generated(source: "Tests/\(style == .codable ? "YAJLModelGeneratorTests" : "YAJLModelMacrosTests")/Generated/GeneratedItemFeed.swift",
+                  folder: inputs, file: "feed.json", name: "Item", namespace: "GeneratedItemFeed", style: style,
+                  bytes: { GeneratedFeed.json(count: feedCount) })
+    }.flatMap { $0.style == .jsonModel ? [$0, $0.rebuilding] : [$0] }
 
     /// The small inputs written for the snapshots, in `Tests/YAJLModelGeneratorTests/Inputs`.
     static let inputs = packageRoot.appendingPathComponent("Tests/YAJLModelGeneratorTests/Inputs")
 
-    /// The snapshots: each input's output in both styles, compiled into the test targets.
-    static let snapshots: [Generated] = [
-        ("people.json", "Person", "SnapshotPeople"), ("values.jsonl", "Value", "SnapshotValues"), ("board.json", "Board", "SnapshotBoard"),
-    ].flatMap { file, name, namespace in
-        [
-            Generated(source: "Tests/YAJLModelMacrosTests/Generated/\(namespace).swift", folder: inputs, file: file, name: name, namespace: namespace, style: .jsonModel),
-            Generated(source: "Tests/YAJLModelGeneratorTests/Generated/\(namespace).swift", folder: inputs, file: file, name: name, namespace: namespace, style: .codable),
+    /// The snapshots and a Flickr-style photo search: each input's output in both styles,
+    /// compiled into the test targets.
+    static let snapshots: [Generated] = {
+        let inputs: [(file: String, name: String, namespace: String)] = [
+            ("people.json", "Person", "SnapshotPeople"), ("values.jsonl", "Value", "SnapshotValues"), ("board.json", "Board", "SnapshotBoard"),
+            ("activity.json", "Log", "SnapshotActivity"), ("flickr_photos.json", "PhotoSearch", "GeneratedFlickr"),
         ]
-    }
-}
-
-/// Whether two JSON values hold the same data: numbers by value, a member whose value is
-/// `null` the same as a missing one (a `Codable` optional leaves nil unwritten), and the
-/// order of an object's members free. Returns the path of the first difference.
-func firstDifference(_ expected: JSONValue, _ actual: JSONValue, path: String = "") -> String? {
-    switch (expected.kind, actual.kind) {
-    case (.object, .object):
-        let expectedMembers = Dictionary(expected.object.map { $0.map { ($0.key, $0.value) } } ?? [], uniquingKeysWith: { a, _ in a })
-        let actualMembers = Dictionary(actual.object.map { $0.map { ($0.key, $0.value) } } ?? [], uniquingKeysWith: { a, _ in a })
-        for key in Set(expectedMembers.keys).union(actualMembers.keys).sorted() {
-            switch (expectedMembers[key], actualMembers[key]) {
-            case (let a?, let b?):
-                if let difference = firstDifference(a, b, path: path + "." + key) { return difference }
-            case (let a?, nil) where a.isNull:
-                continue
-            case (nil, let b?) where b.isNull:
-                continue
-            default:
-                return path + "." + key + " (missing on one side)"
-            }
+        var sources: [Generated] = []
+        for input in inputs {
+            let model = Generated(source: "Tests/YAJLModelMacrosTests/Generated/\(input.namespace).swift", folder: Self.inputs, file: input.file,
+                                  name: input.name, namespace: input.namespace, style: .jsonModel)
+            var codable = model
+            codable.source = "Tests/YAJLModelGeneratorTests/Generated/\(input.namespace).swift"
+            codable.style = .codable
+            sources += [model, codable]
+            // The Flickr-style search is one of the inputs whose models are rebuilt from their properties.
+            if input.namespace == "GeneratedFlickr" { sources.append(model.rebuilding) }
         }
-        return nil
-    case (.array, .array):
-        guard let a = expected.array, let b = actual.array, a.count == b.count else { return path + " (array lengths differ)" }
-        for index in 0..<a.count {
-            if let difference = firstDifference(a[index], b[index], path: path + "[\(index)]") { return difference }
-        }
-        return nil
-    case (.number, .number):
-        if let a = expected.int, let b = actual.int { return a == b ? nil : path }
-        return expected.double == actual.double ? nil : path + " (\(expected.numberText ?? "") ≠ \(actual.numberText ?? ""))"
-    case (.string, .string):
-        return expected.string == actual.string ? nil : path + " (\(expected.string ?? "") ≠ \(actual.string ?? ""))"
-    case (.bool, .bool):
-        return expected.bool == actual.bool ? nil : path
-    case (.null, .null):
-        return nil
-    default:
-        return path + " (\(expected.kind) ≠ \(actual.kind))"
-    }
+        return sources
+    }()
 }

@@ -43,6 +43,7 @@ enum Scenarios {
         ParallelParseScenario(),
         ParallelElementsScenario(),
         GzipFeedScenario(),
+        GenerateModelsScenario(),
     ]
 }
 

@@ -1,0 +1,1 @@
+../../../Tests/YAJLModelTests/GeneratedFeed.swift

@@ -1,0 +1,1 @@
+../YAJLModelTests/GeneratedFeed.swift

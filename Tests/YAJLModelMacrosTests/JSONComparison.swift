@@ -1,0 +1,1 @@
+../YAJLModelGeneratorTests/JSONComparison.swift
