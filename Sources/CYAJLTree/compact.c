@@ -675,7 +675,7 @@ __attribute__((always_inline)) static inline void scan_part_with(const unsigned 
     for (size_t offset = part->from; offset < part->to; offset += 64) {
         if (offset % CHECKPOINT_BYTES == 0) {
             state.depth = level - part->close_count;
-            checkpoints[offset / CHECKPOINT_BYTES] = state;
+            checkpoints[offset / CHECKPOINT_BYTES] = state; // `offset < length`: one of `length / CHECKPOINT_BYTES + 1`
         }
         structure_classes classes = structure_of(input, length, offset, &state, width, false);
         for (uint64_t brackets = classes.opens | classes.closes; brackets; brackets &= brackets - 1) {
@@ -733,6 +733,7 @@ static part_scanner *chosen_scanner(void) {
 /// `join_parts` checks it against the state the part before ends in.
 static structure_state guess_state(const unsigned char *input, size_t at) {
     size_t limit = at > CHECKPOINT_BYTES ? at - CHECKPOINT_BYTES : 2, from = at;
+    // `from > limit >= 1` keeps `input[from - 2]` in the text; `at` is in it.
     while (from > limit && input[from - 1] >= 0x20 && !(input[from - 1] == ':' && input[from - 2] == '"')) from--;
     int in_string = 0, escaped = 0;
     for (size_t i = from; i < at; i++) {
