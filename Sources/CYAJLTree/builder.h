@@ -236,12 +236,23 @@ typedef struct yjm_splits {
 } yjm_splits;
 
 /// Finds at least two commas to split `input` at, about `piece_size` bytes apart, inside the
-/// deepest container that spans more than half of it. Returns 0, with nothing to free, when
-/// there are not two, the brackets do not balance, a string is left open, or memory runs out.
-int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, yjm_splits *splits);
+/// deepest container that spans more than half of it, scanning parts of the text on up to
+/// `threads` threads. Returns 0, with nothing to free, when there are not two, the brackets do
+/// not balance, a string is left open, or memory runs out.
+int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, size_t threads,
+                    yjm_splits *splits);
 
 /// Frees what `yjm_find_splits` found.
 void yjm_splits_free(yjm_splits *splits);
+
+/// One of a run's jobs (`job` from 0), on any thread: returns 0 when it failed.
+typedef int yjm_job(void *context, size_t job);
+
+/// Runs jobs 0 ..< `jobs` on `threads` threads, the calling one included; fewer when they
+/// cannot be made (none: the calling thread runs every job). Once a job fails, jobs not yet
+/// started are skipped. Returns, once all are done, 1 when none failed. What the jobs wrote is
+/// seen by the caller (the threads are joined).
+int yjm_run_jobs(size_t jobs, size_t threads, yjm_job *job, void *context);
 
 /// Ends a parse whose last chunk yajl returned `status` for (`chunk_length` bytes, from
 /// `chunk_start`): rejects what follows the value, completes yajl's parse, and with

@@ -647,65 +647,204 @@ __attribute__((always_inline)) static inline structure_classes structure_of(cons
 }
 
 /// A scan's state is kept every this many bytes (a multiple of 64), so that a split is
-/// looked for from near its target.
+/// looked for from near its target. Parts of the text scanned apart start at multiples of it.
 #define CHECKPOINT_BYTES ((size_t)4096)
 /// The most containers whose openings the scan keeps: a container nested deeper is not split.
 #define TRACKED_DEPTH 64
+/// The shortest part of a text that is scanned apart, the most parts a thread scans, and the
+/// most parts in all.
+#define MIN_PART_BYTES (2 * CHECKPOINT_BYTES)
+#define PARTS_PER_THREAD 4
+#define MAX_PARTS ((size_t)1024)
 
-/// Finds the container to split (see `yjm_splits`) and keeps the scan's state every
-/// CHECKPOINT_BYTES in `checkpoints`, with vectors of `width` bytes. Returns 0 when the
-/// brackets do not balance or a string is left open.
-__attribute__((always_inline)) static inline int find_container_with(const unsigned char *input, size_t length,
-                                                                     structure_state *checkpoints,
-                                                                     yjm_splits *splits, int width) {
-    structure_state state = {0, 0, 0};
-    size_t opened[TRACKED_DEPTH];
-    int found = 0;
-    for (size_t offset = 0; offset < length; offset += 64) {
-        if (offset % CHECKPOINT_BYTES == 0) checkpoints[offset / CHECKPOINT_BYTES] = state;
+/// What the scan of one part of the text finds, for `join_parts` to put together.
+typedef struct {
+    size_t from, to;       // `input[from ..< to]`; `from` is a multiple of CHECKPOINT_BYTES
+    structure_state start; // the string state at `from` (see `guess_state`); depth 0
+    structure_state end;   // the string state at `to`
+    // The containers the part leaves open: their opening brackets, the first TRACKED_DEPTH of
+    // them. Each is at least as deep in the text as its place here.
+    size_t opens[TRACKED_DEPTH], open_count;
+    // The containers opened before the part that it closes: their closing brackets, the last
+    // TRACKED_DEPTH of them in a ring (`closes[k % TRACKED_DEPTH]`). The k-th closes one at
+    // least `close_count - 1 - k` deep: the earlier ones are too deep to be tracked.
+    size_t closes[TRACKED_DEPTH], close_count;
+    // The deepest container inside the part that spans more than half of the text: its depth
+    // from the part's start. Only a part that is the whole text can hold one.
+    int found;
+    size_t depth, container, close;
+} scan_part;
+
+/// Scans `part` from its `start` state with vectors of `width` bytes, keeping the scan's state
+/// at each multiple of CHECKPOINT_BYTES in it, its depth counted from the part's start
+/// (modulo 2^64: the part may first close containers opened before it).
+__attribute__((always_inline)) static inline void scan_part_with(const unsigned char *input, size_t length,
+                                                                 scan_part *part, structure_state *checkpoints,
+                                                                 int width) {
+    structure_state state = part->start;
+    size_t level = 0; // containers opened in the part and still open
+    part->open_count = part->close_count = 0;
+    part->found = 0;
+    for (size_t offset = part->from; offset < part->to; offset += 64) {
+        if (offset % CHECKPOINT_BYTES == 0) {
+            state.depth = level - part->close_count;
+            checkpoints[offset / CHECKPOINT_BYTES] = state; // `offset < length`: one of `length / CHECKPOINT_BYTES + 1`
+        }
         structure_classes classes = structure_of(input, length, offset, &state, width, false);
         for (uint64_t brackets = classes.opens | classes.closes; brackets; brackets &= brackets - 1) {
             int bit = __builtin_ctzll(brackets);
             size_t at = offset + (size_t)bit;
             if (classes.opens >> bit & 1) {
-                if (state.depth < TRACKED_DEPTH) opened[state.depth] = at;
-                state.depth++;
+                if (level < TRACKED_DEPTH) part->opens[level] = at;
+                level++;
                 continue;
             }
-            if (state.depth == 0) return 0;
-            state.depth--;
+            if (level == 0) {
+                part->closes[part->close_count % TRACKED_DEPTH] = at;
+                part->close_count++;
+                continue;
+            }
+            level--;
             // Containers longer than half the text nest: the deepest closes first.
-            if (state.depth < TRACKED_DEPTH && (at - opened[state.depth]) > length / 2 &&
-                (!found || state.depth > splits->depth)) {
-                splits->container = opened[state.depth];
-                splits->close = at;
-                splits->depth = state.depth;
-                found = 1;
+            if (level < TRACKED_DEPTH && at - part->opens[level] > length / 2 && (!part->found || level > part->depth)) {
+                part->container = part->opens[level];
+                part->close = at;
+                part->depth = level;
+                part->found = 1;
             }
         }
     }
-    return found && state.depth == 0 && !state.in_string;
+    part->open_count = level;
+    part->end = state;
 }
 
-static int find_container16(const unsigned char *input, size_t length, structure_state *checkpoints,
-                            yjm_splits *splits) {
-    return find_container_with(input, length, checkpoints, splits, 16);
+static void scan_part16(const unsigned char *input, size_t length, scan_part *part, structure_state *checkpoints) {
+    scan_part_with(input, length, part, checkpoints, 16);
 }
 
 #if defined(__x86_64__)
-__attribute__((target(AVX2_FEATURES))) static int find_container32(const unsigned char *input, size_t length,
-                                                                    structure_state *checkpoints, yjm_splits *splits) {
-    return find_container_with(input, length, checkpoints, splits, 32);
+__attribute__((target(AVX2_FEATURES))) static void scan_part32(const unsigned char *input, size_t length,
+                                                                scan_part *part, structure_state *checkpoints) {
+    scan_part_with(input, length, part, checkpoints, 32);
 }
 #endif
 
-/// The scan of the whole text, with the widest vectors that run here (see the copy's kernels).
-static int find_container(const unsigned char *input, size_t length, structure_state *checkpoints,
+typedef void part_scanner(const unsigned char *input, size_t length, scan_part *part, structure_state *checkpoints);
+
+/// The scan of a part with the widest vectors that run here (see the copy's kernels).
+static part_scanner *chosen_scanner(void) {
+#if defined(__x86_64__)
+    if (has_avx2()) return scan_part32;
+#endif
+    return scan_part16;
+}
+
+/// A guess at the string state at `at` (past the text's first bytes), from the last byte before
+/// it, within CHECKPOINT_BYTES, that most JSON has outside strings: a control byte (never in a
+/// string), or a ':' just after a quote (a key's end, unless a string starts with ':'), followed
+/// to `at` a byte at a time. With none, from as far back, as if outside. Only a guess:
+/// `join_parts` checks it against the state the part before ends in.
+static structure_state guess_state(const unsigned char *input, size_t at) {
+    size_t limit = at > CHECKPOINT_BYTES ? at - CHECKPOINT_BYTES : 2, from = at;
+    // `from > limit >= 1` keeps `input[from - 2]` in the text; `at` is in it.
+    while (from > limit && input[from - 1] >= 0x20 && !(input[from - 1] == ':' && input[from - 2] == '"')) from--;
+    int in_string = 0, escaped = 0;
+    for (size_t i = from; i < at; i++) {
+        if (escaped) {
+            escaped = 0;
+        } else if (input[i] == '\\') {
+            escaped = 1;
+        } else if (input[i] == '"') {
+            in_string = !in_string;
+        }
+    }
+    return (structure_state){0, (uint64_t)escaped, in_string ? UINT64_MAX : 0};
+}
+
+/// The parts of a text scanned on several threads (see `scan_job`).
+typedef struct {
+    const unsigned char *input;
+    size_t length;
+    structure_state *checkpoints;
+    scan_part *parts;
+    part_scanner *scan;
+} part_scan;
+
+static int scan_job(void *context, size_t job) {
+    part_scan *scan = context;
+    scan_part *part = &scan->parts[job];
+    part->start = job == 0 ? (structure_state){0, 0, 0} : guess_state(scan->input, part->from);
+    scan->scan(scan->input, scan->length, part, scan->checkpoints);
+    return 1;
+}
+
+/// Puts the scans of `count` parts together, in order: scans again a part whose guessed string
+/// state is not the one the part before ends in, makes the checkpoints' depths count from the
+/// text's start, and finds the container to split (see `yjm_splits`). Returns 0 when the
+/// brackets do not balance, a string is left open, or no container spans half of the text.
+static int join_parts(const part_scan *scan, size_t count, yjm_splits *splits) {
+    scan_part *parts = scan->parts;
+    structure_state *checkpoints = scan->checkpoints;
+    size_t length = scan->length;
+    size_t opened[TRACKED_DEPTH];
+    size_t depth = 0;
+    int found = 0;
+    for (size_t i = 0; i < count; i++) {
+        scan_part *part = &parts[i];
+        if (i > 0 && (part->start.in_string != parts[i - 1].end.in_string ||
+                      part->start.escape_carry != parts[i - 1].end.escape_carry)) {
+            part->start = parts[i - 1].end;
+            part->start.depth = 0;
+            scan->scan(scan->input, length, part, checkpoints);
+        }
+        for (size_t at = part->from; at < part->to; at += CHECKPOINT_BYTES) checkpoints[at / CHECKPOINT_BYTES].depth += depth;
+        if (part->found) { // the part is the whole text (see `yjm_find_splits`): its depths are the text's
+            splits->container = part->container;
+            splits->close = part->close;
+            splits->depth = part->depth;
+            found = 1;
+        }
+        for (size_t k = 0; k < part->close_count; k++) {
+            if (depth == 0) return 0;
+            depth--;
+            // Known: a container this shallow is closed by one of the last TRACKED_DEPTH (see `scan_part`).
+            size_t close = part->closes[k % TRACKED_DEPTH];
+            if (depth < TRACKED_DEPTH && close - opened[depth] > length / 2 && (!found || depth > splits->depth)) {
+                splits->container = opened[depth];
+                splits->close = close;
+                splits->depth = depth;
+                found = 1;
+            }
+        }
+        for (size_t k = 0; k < part->open_count; k++) {
+            if (depth < TRACKED_DEPTH) opened[depth] = part->opens[k]; // known: k <= depth (see `scan_part`)
+            depth++;
+        }
+    }
+    return found && depth == 0 && !parts[count - 1].end.in_string;
+}
+
+/// Finds the container to split and keeps the scan's state every CHECKPOINT_BYTES in
+/// `checkpoints`, scanning parts of the text on up to `threads` threads (see `join_parts`).
+/// Several parts are at least three, so that none spans half of the text.
+static int find_container(const unsigned char *input, size_t length, size_t threads, structure_state *checkpoints,
                           yjm_splits *splits) {
-#if defined(__x86_64__)
-    if (has_avx2()) return find_container32(input, length, checkpoints, splits);
-#endif
-    return find_container16(input, length, checkpoints, splits);
+    size_t count = length / MIN_PART_BYTES;
+    if (count > threads * PARTS_PER_THREAD) count = threads * PARTS_PER_THREAD;
+    if (count > MAX_PARTS) count = MAX_PARTS;
+    if (count < 3) count = 1;
+    scan_part *parts = malloc(count * sizeof *parts);
+    if (!parts) return 0;
+    for (size_t i = 0; i < count; i++) {
+        // Parts of at least MIN_PART_BYTES, so that rounding leaves each at least CHECKPOINT_BYTES.
+        parts[i].from = length / count * i / CHECKPOINT_BYTES * CHECKPOINT_BYTES;
+        parts[i].to = i + 1 < count ? length / count * (i + 1) / CHECKPOINT_BYTES * CHECKPOINT_BYTES : length;
+    }
+    part_scan scan = {input, length, checkpoints, parts, chosen_scanner()};
+    yjm_run_jobs(count, threads, scan_job, &scan);
+    int found = join_parts(&scan, count, splits);
+    free(parts);
+    return found;
 }
 
 /// The first comma directly inside the container (see `yjm_splits`) at or after `target`, or 0
@@ -741,12 +880,13 @@ static size_t comma_after(const unsigned char *input, size_t length, const struc
 /// The most commas a text is split at.
 #define MAX_SPLITS ((size_t)1 << 16)
 
-int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, yjm_splits *splits) {
+int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size, size_t threads,
+                    yjm_splits *splits) {
     memset(splits, 0, sizeof *splits);
     if (length == 0 || length > YJM_MAX_INPUT) return 0;
     structure_state *checkpoints = malloc((length / CHECKPOINT_BYTES + 1) * sizeof *checkpoints);
     if (!checkpoints) return 0;
-    int found = find_container(input, length, checkpoints, splits);
+    int found = find_container(input, length, threads ? threads : 1, checkpoints, splits);
     size_t span = splits->close - splits->container;
     if (piece_size < span / MAX_SPLITS + 1) piece_size = span / MAX_SPLITS + 1;
     if (piece_size > length) piece_size = length; // so that no target passes SIZE_MAX
@@ -755,7 +895,9 @@ int yjm_find_splits(const unsigned char *input, size_t length, size_t piece_size
     if (splits->commas) {
         size_t cursor = 0;
         structure_state state = checkpoints[0];
-        size_t target = splits->container + piece_size;
+        // The first split just after the container's first value: the text around the pieces,
+        // parsed as one job, is then about half a piece.
+        size_t target = splits->container + 1;
         while (splits->count < capacity && target < splits->close) {
             size_t comma = comma_after(input, length, checkpoints, splits, target, &cursor, &state);
             if (!comma) break;

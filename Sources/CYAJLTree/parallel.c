@@ -42,9 +42,6 @@ typedef struct parallel_parse {
     // The joined tree, and the split container's count in it.
     yjm_tree joined;
     uint32_t count;
-    int joining; // the jobs are the join's, not the parse's
-    _Atomic size_t next_job; // 0: the text around the pieces; i > 0: piece i - 1
-    _Atomic int failed;
 } parallel_parse;
 
 static int only_space(const unsigned char *input, size_t from, size_t to) {
@@ -119,7 +116,8 @@ static int parse_piece(parallel_parse *p, piece *piece) {
     yjm_options options = *p->options;
     size_t around = p->splits->depth;
     options.max_depth = options.max_depth > around ? options.max_depth - around : 0;
-    // Room for a node per 8 bytes of text (2 of a copy), as `yjm_parse` gives.
+    // Room for a node per 8 bytes of text (2 of a copy), as `yjm_parse` gives: the array seldom
+    // grows, and pages never written cost nothing.
     size_t capacity = (to - from) / (copied ? 2 : 8) + 16;
     int ok = yjm_builder_start(&b, &options, (uint32_t)capacity,
                                copied ? &yjm_mapped_builder_callbacks : &yjm_builder_callbacks, &b);
@@ -196,37 +194,56 @@ static void move_outer(parallel_parse *p) {
     yjm_tree_free(outer);
 }
 
+/// A run of jobs on several threads (see `yjm_run_jobs`).
+typedef struct job_run {
+    yjm_job *job;
+    void *context;
+    size_t jobs;
+    _Atomic size_t next;
+    _Atomic int failed;
+} job_run;
+
 /// Takes jobs until there are none or one has failed.
 static void *work(void *context) {
-    parallel_parse *p = context;
-    size_t jobs = p->splits->count;
+    job_run *run = context;
     for (;;) {
-        size_t job = atomic_fetch_add_explicit(&p->next_job, 1, memory_order_relaxed);
-        if (job >= jobs || atomic_load_explicit(&p->failed, memory_order_relaxed)) break;
-        if (p->joining) {
-            if (job == 0) {
-                move_outer(p);
-            } else {
-                move_piece(p, &p->pieces[job - 1]);
-            }
-        } else if (!(job == 0 ? parse_outer(p) : parse_piece(p, &p->pieces[job - 1]))) {
-            atomic_store_explicit(&p->failed, 1, memory_order_relaxed);
-        }
+        size_t job = atomic_fetch_add_explicit(&run->next, 1, memory_order_relaxed);
+        if (job >= run->jobs || atomic_load_explicit(&run->failed, memory_order_relaxed)) break;
+        if (!run->job(run->context, job)) atomic_store_explicit(&run->failed, 1, memory_order_relaxed);
     }
     return NULL;
 }
 
-/// Runs the jobs on `threads` threads, the calling one included; fewer when they cannot be
-/// made (none: the calling thread does every job). Returns once all are done.
-static void run_jobs(parallel_parse *p, size_t threads) {
-    atomic_store_explicit(&p->next_job, 0, memory_order_relaxed);
-    size_t helpers = (threads < p->splits->count ? threads : p->splits->count) - 1;
+int yjm_run_jobs(size_t jobs, size_t threads, yjm_job *job, void *context) {
+    job_run run = {.job = job, .context = context, .jobs = jobs};
+    atomic_init(&run.next, 0);
+    atomic_init(&run.failed, 0);
+    size_t helpers = (threads < jobs ? threads : jobs);
+    helpers = helpers ? helpers - 1 : 0;
     pthread_t *ids = helpers ? malloc(helpers * sizeof(pthread_t)) : NULL;
     size_t started = 0;
-    while (ids && started < helpers && pthread_create(&ids[started], NULL, work, p) == 0) started++;
-    work(p);
+    while (ids && started < helpers && pthread_create(&ids[started], NULL, work, &run) == 0) started++;
+    work(&run);
     for (size_t i = 0; i < started; i++) pthread_join(ids[i], NULL); // what the threads wrote is seen after this
     free(ids);
+    return !atomic_load_explicit(&run.failed, memory_order_relaxed);
+}
+
+/// Job 0 parses the text around the pieces, job i > 0 piece i - 1.
+static int parse_job(void *context, size_t job) {
+    parallel_parse *p = context;
+    return job == 0 ? parse_outer(p) : parse_piece(p, &p->pieces[job - 1]);
+}
+
+/// Job 0 moves the nodes around the pieces', job i > 0 those of piece i - 1.
+static int join_job(void *context, size_t job) {
+    parallel_parse *p = context;
+    if (job == 0) {
+        move_outer(p);
+    } else {
+        move_piece(p, &p->pieces[job - 1]);
+    }
+    return 1;
 }
 
 /// Makes room for the joined tree and works out where each piece goes. Returns 0 when memory
@@ -265,18 +282,17 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
                               yjm_parallel *parallel, yjm_tree *tree, yjm_error *error) {
     parallel->joined = 0;
     size_t threads = parallel->threads ? parallel->threads : 1;
-    // Several pieces a thread, so that threads that finish early take the ones left, and so that
-    // the pieces' trees not yet moved are a small part of the nodes while the join runs.
-    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / threads / 8 + 1;
+    // Many pieces a thread, so that threads that finish early take the ones left and wait little
+    // for the last, and so that the pieces' trees not yet moved are a small part of the nodes
+    // while the join runs.
+    size_t piece_size = parallel->piece_size ? parallel->piece_size : length / threads / 32 + 1;
     yjm_splits splits;
     // With comments allowed, a comma may sit inside one: the split pass does not know them.
-    if (options->allow_comments || length > YJM_MAX_INPUT || !yjm_find_splits(input, length, piece_size, &splits)) {
+    if (options->allow_comments || length > YJM_MAX_INPUT || !yjm_find_splits(input, length, piece_size, threads, &splits)) {
         return yjm_parse(input, length, options, tree, error);
     }
     parallel_parse p = {input, length, options, &splits, input[splits.container] == '{',
                         yjm_parses_copy(input, length, options)};
-    atomic_init(&p.next_job, 0);
-    atomic_init(&p.failed, 0);
     p.pieces = calloc(splits.count - 1, sizeof(piece));
     int ok = p.pieces != NULL;
     if (ok) {
@@ -284,12 +300,10 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
             p.pieces[i].from = splits.commas[i] + 1;
             p.pieces[i].to = splits.commas[i + 1];
         }
-        run_jobs(&p, threads);
-        ok = !atomic_load(&p.failed) && prepare_join(&p);
+        ok = yjm_run_jobs(splits.count, threads, parse_job, &p) && prepare_join(&p);
     }
     if (ok) {
-        p.joining = 1;
-        run_jobs(&p, threads);
+        yjm_run_jobs(splits.count, threads, join_job, &p);
         *tree = p.joined;
         parallel->joined = splits.count + 1; // the pieces, and the text around them in two parts
     }

@@ -153,6 +153,24 @@ struct ParallelParseTests {
         #expect(Self.expectSerialOutcome(text, pieceSizes: [1, 64, 1000], name: "object") == 3)
     }
 
+    /// The split pass scans parts of a text on several threads, each from a guess at whether it
+    /// starts inside a string. Long strings full of brackets, commas, escaped quotes before a
+    /// colon, and strings that start with a colon make the guesses wrong; the parse still splits
+    /// the text and gives the serial tree, on one thread and on two.
+    @Test func partsThatStartInsideStringsGiveTheSerialTree() {
+        let long = String(repeating: #"[{\":1}, :\":x\\ "#, count: 300)
+        let items = (0..<40).map { #"{"text":"\#($0 % 3 == 0 ? ":" : "")\#(long)","n":\#($0),"tags":[":","[","]"]}"# }
+        let text = Array(("[" + items.joined(separator: ",") + "]").utf8)
+        #expect(text.count > 150_000) // parts of the split pass start inside the strings
+        #expect(Self.expectSerialOutcome(text, pieceSizes: [64, 5000, 60_000], name: "long strings") == 3)
+        let expected = Self.serial(text)
+        for pieceBytes in [64, 5000] {
+            let (found, joined) = Self.parallel(text, pieceBytes: pieceBytes, threads: 1)
+            #expect(joined)
+            #expect(found == expected, "one thread, pieces of \(pieceBytes) bytes: \(found.difference(from: expected))")
+        }
+    }
+
     /// Escaped strings before, inside and after the pieces: their decoded text is joined in order.
     @Test func escapedStringsKeepTheirDecodedText() {
         let text = Self.nestedFeed(items: 200) { #"{"t":"tab\there \#($0)","u":"\u00e9\ud83d\ude00","k\n":[\#($0)]}"# }

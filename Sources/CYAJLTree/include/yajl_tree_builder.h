@@ -145,7 +145,7 @@ void yjm_tree_free(yjm_tree *tree);
 typedef struct yjm_parallel {
     /// The threads that parse, the calling one included; 0 counts as 1.
     size_t threads;
-    /// About how many bytes a piece holds; 0: an eighth of a thread's share of the text.
+    /// About how many bytes a piece holds; 0: a thirty-second of a thread's share of the text.
     size_t piece_size;
     /// Set by the parse: the pieces whose trees were joined, or 0 when the text was parsed serially.
     size_t joined;
