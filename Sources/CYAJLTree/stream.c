@@ -446,6 +446,20 @@ static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
     return s->error.status;
 }
 
+/// Elements and values are checked for form feed and vertical tab as each chunk is read
+/// (`reject_extra_space`), so one before a failure in the same chunk is the error: the
+/// error then does not depend on where the chunks end.
+static void prefer_extra_space(yjm_stream *s, size_t chunk_start) {
+    yjm_error *e = &s->error;
+    size_t end = e->offset < s->b.input_length ? e->offset : s->b.input_length;
+    if (s->mode == YJM_STREAM_DOCUMENT || s->b.allow_comments || e->status == YJM_ERR_MEMORY || end <= chunk_start) return;
+    const unsigned char *found = yjm_find_extra_whitespace(s->b.input + chunk_start, end - chunk_start);
+    if (!found) return;
+    e->status = YJM_ERR_SYNTAX;
+    e->syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
+    e->offset = (size_t)(found - s->b.input);
+}
+
 /// Moves `separators_end` over the white space, commas and colons read after the last token.
 /// No token's text holds them except a string's, and a string starts with '"', so an
 /// unfinished token that yajl holds starts after them: they need not be kept.
@@ -466,11 +480,13 @@ yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t le
     s->b.input = buffer;
     s->b.input_length = length;
     if (!s->started && !start_text(s, 0)) return report(s, 1, error);
+    size_t chunk_start = s->parsed;
     int ok = parse_to(s, length);
     if (ok) skip_separators(s);
     // Scalar elements are complete once parsed; after a failure, those before it are.
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
     if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s);
+    if (!ok) prefer_extra_space(s, chunk_start);
     return report(s, ok, error);
 }
 
@@ -485,6 +501,7 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
     b->input = buffer;
     b->input_length = length;
     if (!s->started) start_text(s, 1);
+    size_t chunk_start = s->parsed;
     int ok = parse_to(s, length);
     if (ok && s->mode == YJM_STREAM_VALUES && b->depth == 0) {
         // Between values the text may end; a number at the end is still to come.
@@ -505,6 +522,7 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
     }
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
     if (ok && !b->allow_comments) ok = reject_extra_space(s);
+    if (!ok) prefer_extra_space(s, chunk_start);
     if (ok && s->mode == YJM_STREAM_DOCUMENT) yjm_builder_take_tree(b, tree);
     return report(s, ok, error);
 }
