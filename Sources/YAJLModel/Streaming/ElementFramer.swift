@@ -246,7 +246,12 @@ struct ElementSorter {
     }
 
     private func location(of offset: Int) -> JSONSourceLocation {
-        position.location(of: offset, in: buffer.bytes)
+        // An error placed on the last byte of a token that was dropped with the bytes before the
+        // buffer: that byte is on the buffer's first line, since tokens hold no line feed.
+        if offset < base {
+            return JSONSourceLocation(offset: offset, line: position.line, column: max(1, position.column - (base - offset)))
+        }
+        return position.location(of: offset, in: buffer.bytes)
     }
 
     private func tooLarge(at offset: Int) -> JSONError {
