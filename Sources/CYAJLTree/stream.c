@@ -50,7 +50,7 @@ struct yjm_stream {
     size_t base;       // stream offset of the buffer's first byte
     size_t parsed;     // buffer offset up to which bytes have been parsed
     int value_done;    // one-value modes: the value is complete, what follows is only scanned
-    size_t separators_end; // buffer offset: the bytes read from `b.last_end` to here are only ' ', '\t', '\n', '\r', ',' and ':'
+    size_t space_end;  // buffer offset: the bytes read from `b.last_end` to here are only ' ', '\t', '\n' and '\r'
     yjm_after_value after;
     size_t extra_space; // stream offset of the first form feed or vertical tab yajl accepted, or NONE
 
@@ -460,16 +460,17 @@ static void prefer_extra_space(yjm_stream *s, size_t chunk_start) {
     e->offset = (size_t)(found - s->b.input);
 }
 
-/// Moves `separators_end` over the white space, commas and colons read after the last token.
-/// No token's text holds them except a string's, and a string starts with '"', so an
-/// unfinished token that yajl holds starts after them: they need not be kept.
-static void skip_separators(yjm_stream *s) {
-    size_t i = s->separators_end > s->b.last_end ? s->separators_end : s->b.last_end;
+/// Moves `space_end` over the white space read after the last token. No token's text holds
+/// it except a string's, which starts with '"', so an unfinished token that yajl holds starts
+/// after it: it need not be kept. A ',' or ':' stops it, since a syntax error after the last
+/// token is worded from the separator that follows it (`yjm_builder_record_yajl_error`).
+static void skip_white_space(yjm_stream *s) {
+    size_t i = s->space_end > s->b.last_end ? s->space_end : s->b.last_end;
     for (; i < s->parsed; i++) {
         unsigned char c = s->b.input[i];
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' && c != ':') break;
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
     }
-    s->separators_end = i;
+    s->space_end = i;
 }
 
 yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t length, yjm_error *error) {
@@ -482,7 +483,7 @@ yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t le
     if (!s->started && !start_text(s, 0)) return report(s, 1, error);
     size_t chunk_start = s->parsed;
     int ok = parse_to(s, length);
-    if (ok) skip_separators(s);
+    if (ok) skip_white_space(s);
     // Scalar elements are complete once parsed; after a failure, those before it are.
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
     if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s);
@@ -567,7 +568,7 @@ size_t yjm_stream_needed_from(const yjm_stream *s) {
     // An element being built needs all its bytes; otherwise a token that yajl
     // holds unfinished (a number, a split string) starts after the last one.
     if (s->element_depth != NONE && b->depth > s->element_depth) return b->nodes[s->mark].offset;
-    return s->separators_end > b->last_end ? s->separators_end : b->last_end;
+    return s->space_end > b->last_end ? s->space_end : b->last_end;
 }
 
 void yjm_stream_consume(yjm_stream *s, size_t dropped) {
@@ -582,7 +583,7 @@ void yjm_stream_consume(yjm_stream *s, size_t dropped) {
     s->parsed -= dropped;
     b->chunk_start_of_text = SIZE_MAX; // dropped (see yjm_builder_record_yajl_error)
     b->last_end = b->last_end > dropped ? b->last_end - dropped : 0;
-    s->separators_end = s->separators_end > dropped ? s->separators_end - dropped : 0;
+    s->space_end = s->space_end > dropped ? s->space_end - dropped : 0;
     if (s->after.state == YJM_AFTER_SLASH) s->after.slash -= dropped;
     // The nodes of the element being built move with their bytes. Nodes outside
     // the target (around it) keep stale offsets: they are never read again, since

@@ -233,12 +233,12 @@ extension StreamElementReaderTests {
         }
     }
 
-    @Test func whiteSpaceBetweenElementsIsNotKept() throws {
-        // 4 MB of indentation and commas' white space between two elements, read 4 KiB at a time,
-        // with a record limit of 64 KiB: the white space is dropped as it is read, and the second
-        // element's place still counts every line of it.
+    @Test func whiteSpaceAfterAnElementIsNotKept() throws {
+        // 4 MB of white space after an element and after the last, read 4 KiB at a time, with a
+        // record limit of 64 KiB: the white space is dropped as it is read, and the places still
+        // count every line of it.
         let gap = String(repeating: " \n\t\r\n", count: 1 << 20)
-        let text = Array(("[1," + gap + "2, \"x\"" + gap + "]").utf8)
+        let text = Array(("[1" + gap + ",2, \"x\"" + gap + "]").utf8)
         var reader = try JSONElementReader(chunks: pieces(text, 4096), options: .with(maxRecordBytes: 64 << 10, readSize: 4096))
         var records: [JSONRecord] = []
         var largestBuffer = 0
@@ -248,6 +248,7 @@ extension StreamElementReaderTests {
         }
         #expect(records.map { String(decoding: $0.value.rawJSON, as: UTF8.self) } == ["1", "2", #""x""#])
         #expect(records[1].offset == 3 + gap.utf8.count && records[1].line == 1 + (2 << 20))
+        #expect(records[1].start.column == 2)
         #expect(records[2].offset == records[1].offset + 3)
         #expect(largestBuffer <= 64 << 10, "held \(largestBuffer) bytes")
     }
