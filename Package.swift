@@ -115,13 +115,6 @@ if ProcessInfo.processInfo.environment["YAJLMODEL_CORE_ONLY"] != nil {
     package.dependencies.removeAll()
 }
 
-// .ci/test's optimized run sets YAJLMODEL_NO_EXPANSION_TESTS: the expansion tests check the plugin,
-// which runs at build time and is built there without optimization, and linking them would cost
-// an optimized build of swift-syntax. The models the plugin writes are tested optimized.
-if ProcessInfo.processInfo.environment["YAJLMODEL_NO_EXPANSION_TESTS"] != nil {
-    package.targets.removeAll { $0.name == "YAJLModelMacroExpansionTests" }
-}
-
 // Services: SwiftNIO input and the Hummingbird and Vapor adapters (see README "Services"),
 // each behind a trait that is off by default, so that a plain YAJLModel user neither
 // resolves nor builds SwiftNIO, Hummingbird or Vapor (.ci/services checks that). Kept as
