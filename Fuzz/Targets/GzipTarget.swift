@@ -13,7 +13,7 @@ extension FuzzTarget {
     /// - the payload as it is, and with its first bytes replaced by gzip's magic bytes (garbage
     ///   that claims to be gzip): records or a typed error, never a crash;
     /// - whole gzip, or two members: what the plain payload gives, record for record, with
-    ///   the same error if any; the inflater gives the payload;
+    ///   an error of the same type if any (see `failurePlace`); the inflater gives the payload;
     /// - cut short: a prefix of the plain records, then a typed error (or, cut in the last
     ///   bytes only, all of them); corrupted: a typed error, or what the plain payload gives.
     public static let gzip = FuzzTarget(
