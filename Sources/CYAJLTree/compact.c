@@ -731,10 +731,11 @@ __attribute__((target(AVX2_FEATURES))) static void scan_part32(const unsigned ch
 
 typedef void part_scanner(const unsigned char *input, size_t length, scan_part *part, structure_state *checkpoints);
 
-/// The scan of a part with the widest vectors that run here (see the copy's kernels).
+/// The scan of a part, following the copy's kernel chosen for this processor: 32-byte vectors
+/// wherever that kernel needs AVX2 (the AVX-512 one needs it too), else 16-byte ones.
 static part_scanner *chosen_scanner(void) {
 #if defined(__x86_64__)
-    if (has_avx2()) return scan_part32;
+    if (chosen_kernel()->kernel != YJM_COPY_RUNS_16) return scan_part32;
 #endif
     return scan_part16;
 }
