@@ -160,6 +160,7 @@ int yjm_parses_copy(const unsigned char *input, size_t length, const yjm_options
 
 /// Allocates the arrays (room for `node_capacity` nodes) and a yajl handle that
 /// calls `callbacks` with `context`. Returns 0 (and frees what it took) on failure.
+/// Node and side arrays that `b` already holds, with their capacities, are kept.
 int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capacity,
                       const yajl_callbacks *callbacks, void *context);
 

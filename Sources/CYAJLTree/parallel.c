@@ -2,8 +2,10 @@
 // directly inside one container (`yjm_find_splits`). Each piece between two of them is parsed
 // as the elements (or members) of a bracket pair of its own; the rest of the text, from its
 // start to the first comma and from the last comma to its end, is parsed as one document
-// whose split container lacks the pieces. The trees are then joined: each piece's nodes go
-// where its text is, with container end indexes and side offsets moved to their new places.
+// whose split container lacks the pieces. The trees are joined as the pieces are parsed:
+// each piece's nodes go, in order, where its text is, with container end indexes and side
+// offsets moved to their new places, and its arrays are lent to the next piece a thread
+// parses; the nodes around the pieces' go last.
 //
 // The parse accepts exactly the texts the serial one accepts, with the same tokens. The rest
 // of the text must stop, after its first part, directly inside the split container just
@@ -17,14 +19,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Values of the split container, `input[from ..< to]` (between two split commas), and the
-/// tree of that text between brackets: its first two words, the brackets' container, are
-/// not joined. Its nodes go to the joined tree's `at`, its decoded strings to `side_at`.
+/// A builder's node and side arrays, with their capacities (see `builder`).
+typedef struct arrays {
+    yjm_node *nodes;
+    uint32_t node_capacity;
+    size_t nodes_mapped;
+    unsigned char *side;
+    size_t side_capacity, side_mapped;
+} arrays;
+
+/// Values of the split container, `input[from ..< to]` (between two split commas), and, once
+/// parsed, the tree of that text between brackets in `arrays`: its first two words, the
+/// brackets' container, are not joined.
 typedef struct piece {
     size_t from, to;
-    yjm_tree tree;
+    arrays arrays;
+    uint32_t node_count, two_word_nodes;
+    size_t side_size;
     uint32_t count; // elements, or members
-    uint32_t at, side_at;
+    int parsed;     // guarded by the parse's lock
 } piece;
 
 typedef struct parallel_parse {
@@ -38,10 +51,20 @@ typedef struct parallel_parse {
     // at node `join` and side offset `side_join`, inside the split container's node `container`.
     yjm_tree outer;
     uint32_t join, side_join, container;
-    piece *pieces; // splits->count - 1 of them
-    // The joined tree, and the split container's count in it.
-    yjm_tree joined;
-    uint32_t count;
+    piece *pieces;
+    size_t piece_count; // splits->count - 1
+    // Guarded by `lock`: the text around the pieces is parsed; the pieces moved to the joined
+    // tree, in order; a thread is moving them (only it writes `joined` and `count`); the
+    // arrays of moved pieces, to lend (at most one a piece).
+    pthread_mutex_t lock;
+    int outer_parsed, moving, failed;
+    size_t moved;
+    arrays *spare;
+    size_t spare_count;
+    // The joined tree, its first `join` words and `side_join` bytes kept for the nodes around
+    // the pieces', and the pieces' count of values in the split container.
+    builder joined;
+    size_t count;
 } parallel_parse;
 
 static int only_space(const unsigned char *input, size_t from, size_t to) {
@@ -89,13 +112,20 @@ static int parse_outer(parallel_parse *p) {
 }
 
 /// Parses a piece between brackets of the split container's kind: from a copy of it (see
-/// `yjm_text_copy`) when `p->copies`, as `yjm_parse` would parse the whole text. Returns 0 when
-/// that is not JSON or holds no value.
-static int parse_piece(parallel_parse *p, piece *piece) {
+/// `yjm_text_copy`) when `p->copies`, as `yjm_parse` would parse the whole text, into `lent`
+/// (arrays of a piece moved, or none). Returns 0, with `lent` freed, when that is not JSON or
+/// holds no value.
+static int parse_piece(parallel_parse *p, piece *piece, arrays lent) {
     static const unsigned char brackets[4] = {'[', ']', '{', '}'};
     const unsigned char *open = brackets + (p->object ? 2 : 0);
     yjm_error error = {0};
     builder b = {0};
+    b.nodes = lent.nodes;
+    b.node_capacity = lent.node_capacity;
+    b.nodes_mapped = lent.nodes_mapped;
+    b.side = lent.side;
+    b.side_capacity = lent.side_capacity;
+    b.side_mapped = lent.side_mapped;
     b.input = p->input;
     b.input_length = p->length;
     b.error = &error;
@@ -134,11 +164,15 @@ static int parse_piece(parallel_parse *p, piece *piece) {
              !yjm_find_extra_whitespace(p->input + piece->from, piece->to - piece->from);
         yajl_free(b.yajl);
         if (ok) {
-            yjm_builder_take_tree(&b, &piece->tree);
-            piece->count = piece->tree.nodes[0].head >> YJM_KIND_BITS;
-        } else {
-            yjm_builder_release(&b);
+            piece->arrays = (arrays){b.nodes, b.node_capacity, b.nodes_mapped, b.side, b.side_capacity, b.side_mapped};
+            piece->node_count = b.node_count;
+            piece->two_word_nodes = b.two_word_nodes;
+            piece->side_size = b.side_size;
+            piece->count = b.nodes[0].head >> YJM_KIND_BITS;
+            b.nodes = NULL; // the piece's now
+            b.side = NULL;
         }
+        yjm_builder_release(&b);
     }
     if (copied) yjm_text_copy_free(&copy);
     return ok;
@@ -164,34 +198,104 @@ static void move_nodes(yjm_node *to, const yjm_node *from, size_t count, uint32_
     }
 }
 
-static void copy_bytes(unsigned char *to, const unsigned char *from, size_t count) {
-    if (count) memcpy(to, from, count); // memcpy's pointers may not be NULL, even for no bytes
+/// Copies `count` bytes from `from + from_at` to `to + to_at`; either may be NULL when `count` is 0.
+static void copy_bytes(unsigned char *to, size_t to_at, const unsigned char *from, size_t from_at, size_t count) {
+    if (count) memcpy(to + to_at, from + from_at, count); // known: neither is NULL when there are bytes
 }
 
-/// Moves a piece's nodes and decoded strings to their places in the joined tree, and frees its
-/// tree, so that the joined tree and all of the pieces' are not held at once.
-static void move_piece(parallel_parse *p, piece *piece) {
-    yjm_tree *tree = &piece->tree;
-    move_nodes(p->joined.nodes + piece->at, tree->nodes + 2, tree->node_count - 2, 0, piece->at - 2, 0,
-               piece->side_at);
-    copy_bytes(p->joined.side + piece->side_at, tree->side, tree->side_size);
-    yjm_tree_free(tree);
+static void free_arrays(arrays *arrays) {
+    yjm_block_free(arrays->nodes, arrays->nodes_mapped);
+    yjm_block_free(arrays->side, arrays->side_mapped);
+    memset(arrays, 0, sizeof *arrays);
+}
+
+/// Makes room in the joined tree for `words` more words (and the one `yjm_builder_take_tree`
+/// leaves) and `side` more bytes of decoded strings. Returns 0 when memory runs out or the
+/// words do not fit a node's index.
+static int reserve(parallel_parse *p, size_t words, size_t side) {
+    builder *joined = &p->joined;
+    size_t needed = (size_t)joined->node_count + words + 1;
+    if (needed >= UINT32_MAX) return 0;
+    if (needed > joined->node_capacity) {
+        // At first, room for a node per 8 bytes of text, as `yjm_parse` gives.
+        size_t capacity = joined->node_capacity ? (size_t)joined->node_capacity * 2 : p->length / 8 + 16;
+        if (capacity < needed) capacity = needed;
+        if (capacity > UINT32_MAX) capacity = UINT32_MAX;
+        size_t kept = joined->nodes ? joined->node_count : 0; // the first words are kept before any are written
+        yjm_node *nodes = yjm_block_resize(joined->nodes, kept * sizeof(yjm_node), capacity * sizeof(yjm_node),
+                                           &joined->nodes_mapped);
+        if (!nodes) return 0;
+        joined->nodes = nodes;
+        joined->node_capacity = (uint32_t)capacity;
+    }
+    needed = joined->side_size + side;
+    if (needed > joined->side_capacity) {
+        size_t capacity = joined->side_capacity * 2;
+        if (capacity < needed) capacity = needed;
+        size_t kept = joined->side ? joined->side_size : 0;
+        unsigned char *bytes = yjm_block_resize(joined->side, kept, capacity, &joined->side_mapped);
+        if (!bytes) return 0;
+        joined->side = bytes;
+        joined->side_capacity = capacity;
+    }
+    return 1;
+}
+
+/// Appends a piece's nodes and decoded strings to the joined tree.
+static int move_piece(parallel_parse *p, const piece *piece) {
+    builder *joined = &p->joined;
+    size_t words = piece->node_count - 2;
+    if (!reserve(p, words, piece->side_size)) return 0;
+    move_nodes(joined->nodes + joined->node_count, piece->arrays.nodes + 2, words, 0, joined->node_count - 2, 0,
+               (uint32_t)joined->side_size);
+    copy_bytes(joined->side, joined->side_size, piece->arrays.side, 0, piece->side_size);
+    joined->node_count += (uint32_t)words;
+    joined->side_size += piece->side_size;
+    joined->two_word_nodes += piece->two_word_nodes - 1;
+    p->count += piece->count;
+    return 1;
+}
+
+/// Moves the pieces parsed, in order, unless another thread is moving them, and keeps their
+/// arrays to lend. Called with `p->lock` held, which it lets go while it moves; returns 0 when
+/// a move failed.
+static int move_parsed(parallel_parse *p) {
+    if (p->moving) return !p->failed;
+    p->moving = 1;
+    while (!p->failed && p->outer_parsed && p->moved < p->piece_count && p->pieces[p->moved].parsed) {
+        piece *piece = &p->pieces[p->moved++];
+        pthread_mutex_unlock(&p->lock);
+        int ok = move_piece(p, piece);
+        pthread_mutex_lock(&p->lock);
+        if (!ok) p->failed = 1;
+        p->spare[p->spare_count++] = piece->arrays; // known: fewer than `piece_count`, one a piece moved
+        memset(&piece->arrays, 0, sizeof piece->arrays);
+    }
+    p->moving = 0;
+    return !p->failed;
 }
 
 /// Moves the nodes and decoded strings around the pieces' to their places in the joined tree,
-/// and frees their tree.
-static void move_outer(parallel_parse *p) {
+/// once every piece's are there. Returns 0 when memory runs out or the split container has
+/// more values than a node holds (the serial parse says so).
+static int move_outer(parallel_parse *p) {
     yjm_tree *outer = &p->outer;
-    yjm_tree *joined = &p->joined;
-    uint32_t inserted = joined->node_count - outer->node_count, inserted_side = joined->side_size - outer->side_size;
+    builder *joined = &p->joined;
+    uint32_t inserted = joined->node_count - p->join, inserted_side = (uint32_t)(joined->side_size - p->side_join);
+    size_t count = (outer->nodes[p->container].head >> YJM_KIND_BITS) + p->count;
+    size_t words = outer->node_count - p->join, side = outer->side_size - p->side_join;
+    if (count > YJM_MAX_PAYLOAD || !reserve(p, words, side)) return 0;
     move_nodes(joined->nodes, outer->nodes, p->join, p->join, inserted, p->side_join, inserted_side);
-    move_nodes(joined->nodes + p->join + inserted, outer->nodes + p->join, outer->node_count - p->join, p->join,
-               inserted, p->side_join, inserted_side);
-    copy_bytes(joined->side, outer->side, p->side_join);
-    copy_bytes(joined->side + p->side_join + inserted_side, outer->side + p->side_join, outer->side_size - p->side_join);
+    move_nodes(joined->nodes + joined->node_count, outer->nodes + p->join, words, p->join, inserted, p->side_join,
+               inserted_side);
+    copy_bytes(joined->side, 0, outer->side, 0, p->side_join);
+    copy_bytes(joined->side, joined->side_size, outer->side, p->side_join, side);
+    joined->node_count += (uint32_t)words;
+    joined->side_size += side;
+    joined->two_word_nodes += outer->node_count - outer->value_count;
     yjm_node *container = &joined->nodes[p->container];
-    container->head = (container->head & YJM_KIND_MASK) | p->count << YJM_KIND_BITS;
-    yjm_tree_free(outer);
+    container->head = (container->head & YJM_KIND_MASK) | (uint32_t)count << YJM_KIND_BITS;
+    return 1;
 }
 
 /// A run of jobs on several threads (see `yjm_run_jobs`).
@@ -229,53 +333,29 @@ int yjm_run_jobs(size_t jobs, size_t threads, yjm_job *job, void *context) {
     return !atomic_load_explicit(&run.failed, memory_order_relaxed);
 }
 
-/// Job 0 parses the text around the pieces, job i > 0 piece i - 1.
+/// Job 0 parses the text around the pieces, job i > 0 piece i - 1, into arrays that a moved
+/// piece left, if any; each then moves the pieces parsed in order (see `move_parsed`).
 static int parse_job(void *context, size_t job) {
     parallel_parse *p = context;
-    return job == 0 ? parse_outer(p) : parse_piece(p, &p->pieces[job - 1]);
-}
-
-/// Job 0 moves the nodes around the pieces', job i > 0 those of piece i - 1.
-static int join_job(void *context, size_t job) {
-    parallel_parse *p = context;
     if (job == 0) {
-        move_outer(p);
+        if (!parse_outer(p)) return 0;
+        pthread_mutex_lock(&p->lock);
+        p->outer_parsed = 1;
+        p->joined.node_count = p->join; // kept for the nodes before the pieces'
+        p->joined.side_size = p->side_join;
     } else {
-        move_piece(p, &p->pieces[job - 1]);
+        piece *piece = &p->pieces[job - 1];
+        pthread_mutex_lock(&p->lock);
+        arrays lent = {0};
+        if (p->spare_count) lent = p->spare[--p->spare_count];
+        pthread_mutex_unlock(&p->lock);
+        if (!parse_piece(p, piece, lent)) return 0;
+        pthread_mutex_lock(&p->lock);
+        piece->parsed = 1;
     }
-    return 1;
-}
-
-/// Makes room for the joined tree and works out where each piece goes. Returns 0 when memory
-/// runs out or the split container has more values than a node holds (the serial parse says so).
-static int prepare_join(parallel_parse *p) {
-    const yjm_tree *outer = &p->outer;
-    size_t pieces = p->splits->count - 1;
-    size_t words = outer->node_count, values = outer->value_count, side = outer->side_size;
-    size_t count = outer->nodes[p->container].head >> YJM_KIND_BITS;
-    for (size_t i = 0; i < pieces; i++) {
-        piece *piece = &p->pieces[i];
-        if (words >= UINT32_MAX) return 0;
-        piece->at = (uint32_t)(words - outer->node_count + p->join);
-        piece->side_at = (uint32_t)(side - outer->side_size + p->side_join);
-        words += piece->tree.node_count - 2;
-        values += piece->tree.value_count - 1;
-        side += piece->tree.side_size;
-        count += piece->count;
-    }
-    if (words >= UINT32_MAX || count > YJM_MAX_PAYLOAD) return 0;
-    size_t bytes = (words + 1) * sizeof(yjm_node); // as `yjm_builder_take_tree` leaves a tree
-    size_t mapped, side_mapped = 0;
-    yjm_node *nodes = yjm_block_alloc(bytes, &mapped);
-    unsigned char *side_bytes = side ? yjm_block_alloc(side, &side_mapped) : NULL;
-    if (!nodes || (side && !side_bytes)) {
-        yjm_block_free(nodes, mapped);
-        yjm_block_free(side_bytes, side_mapped);
-        return 0;
-    }
-    p->joined = (yjm_tree){nodes, (uint32_t)words, (uint32_t)values, side_bytes, (uint32_t)side, mapped, side_mapped};
-    p->count = (uint32_t)count;
-    return 1;
+    int ok = move_parsed(p);
+    pthread_mutex_unlock(&p->lock);
+    return ok;
 }
 
 yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const yjm_options *options,
@@ -293,23 +373,29 @@ yjm_status yjm_parse_parallel(const unsigned char *input, size_t length, const y
     }
     parallel_parse p = {input, length, options, &splits, input[splits.container] == '{',
                         yjm_parses_copy(input, length, options)};
-    p.pieces = calloc(splits.count - 1, sizeof(piece));
-    int ok = p.pieces != NULL;
+    p.piece_count = splits.count - 1;
+    p.pieces = calloc(p.piece_count, sizeof(piece));
+    p.spare = calloc(p.piece_count, sizeof(arrays));
+    int ok = p.pieces && p.spare && pthread_mutex_init(&p.lock, NULL) == 0;
     if (ok) {
-        for (size_t i = 0; i + 1 < splits.count; i++) {
+        for (size_t i = 0; i < p.piece_count; i++) {
             p.pieces[i].from = splits.commas[i] + 1;
             p.pieces[i].to = splits.commas[i + 1];
         }
-        ok = yjm_run_jobs(splits.count, threads, parse_job, &p) && prepare_join(&p);
+        ok = yjm_run_jobs(splits.count, threads, parse_job, &p) && p.moved == p.piece_count && move_outer(&p);
+        pthread_mutex_destroy(&p.lock);
     }
     if (ok) {
-        yjm_run_jobs(splits.count, threads, join_job, &p);
-        *tree = p.joined;
+        yjm_builder_take_tree(&p.joined, tree);
         parallel->joined = splits.count + 1; // the pieces, and the text around them in two parts
+    } else {
+        yjm_builder_release(&p.joined);
     }
-    for (size_t i = 0; p.pieces && i + 1 < splits.count; i++) yjm_tree_free(&p.pieces[i].tree);
+    for (size_t i = 0; p.pieces && i < p.piece_count; i++) free_arrays(&p.pieces[i].arrays);
+    for (size_t i = 0; i < p.spare_count; i++) free_arrays(&p.spare[i]);
     yjm_tree_free(&p.outer);
     free(p.pieces);
+    free(p.spare);
     yjm_splits_free(&splits);
     if (ok) {
         memset(error, 0, sizeof *error);

@@ -360,9 +360,11 @@ int yjm_builder_start(builder *b, const yjm_options *options, uint32_t node_capa
     b->allow_comments = options->allow_comments;
     b->max_depth = options->max_depth;
     b->max_token = options->max_token && options->max_token < YJM_MAX_PAYLOAD ? options->max_token : YJM_MAX_PAYLOAD;
-    b->node_capacity = node_capacity;
+    if (!b->nodes) { // else arrays lent by the caller (a parallel parse's, reused), with their capacities
+        b->node_capacity = node_capacity;
+        b->nodes = yjm_block_alloc((size_t)b->node_capacity * sizeof(yjm_node), &b->nodes_mapped);
+    }
     b->stack_capacity = 64;
-    b->nodes = yjm_block_alloc((size_t)b->node_capacity * sizeof(yjm_node), &b->nodes_mapped);
     b->stack = malloc(b->stack_capacity * sizeof(open_container));
     b->yajl = yajl_alloc(callbacks, NULL, context);
     if (!b->nodes || !b->stack || !b->yajl) {
