@@ -53,10 +53,15 @@ void *yjm_pages_remap(void *block, size_t old_size, size_t new_size) {
 
 void yjm_pages_unmap(void *block, size_t size) { munmap(block, size); }
 
+/// `size` rounded up to whole huge pages (YJM_MAP_FROM): Linux places an anonymous mapping of
+/// such a length on a huge-page boundary, where every one of its pages can be huge, rather
+/// than leaving a partial one at each end to be filled 4 KiB at a time.
+static size_t huge_pages_round(size_t size) { return (size + YJM_MAP_FROM - 1) / YJM_MAP_FROM * YJM_MAP_FROM; }
+
 void *yjm_block_alloc(size_t size, size_t *mapped) {
     *mapped = 0;
     if (size < YJM_MAP_FROM) return malloc(size);
-    size_t pages = yjm_pages_round(size);
+    size_t pages = huge_pages_round(size);
     void *block = yjm_pages_map(pages);
     if (block) *mapped = pages;
     return block;
@@ -64,7 +69,7 @@ void *yjm_block_alloc(size_t size, size_t *mapped) {
 
 void *yjm_block_resize(void *block, size_t used, size_t size, size_t *mapped) {
     if (*mapped) {
-        size_t pages = yjm_pages_round(size);
+        size_t pages = huge_pages_round(size);
         void *moved = yjm_pages_remap(block, *mapped, pages);
         if (moved) *mapped = pages;
         return moved;
