@@ -221,7 +221,7 @@ static int reserve(parallel_parse *p, size_t words, size_t side) {
         size_t capacity = joined->node_capacity ? (size_t)joined->node_capacity * 2 : p->length / 8 + 16;
         if (capacity < needed) capacity = needed;
         if (capacity > UINT32_MAX) capacity = UINT32_MAX;
-        size_t kept = joined->nodes ? joined->node_count : 0; // the first words are kept before any are written
+        size_t kept = joined->nodes ? joined->node_count : 0; // with no array yet, no word is written
         yjm_node *nodes = yjm_block_resize(joined->nodes, kept * sizeof(yjm_node), capacity * sizeof(yjm_node),
                                            &joined->nodes_mapped);
         if (!nodes) return 0;
