@@ -328,6 +328,7 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = config->mode;
+    s->base = config->offset;
     s->skip_byte_order_mark = config->options.skip_byte_order_mark;
     s->extra_space = NONE;
     s->element_depth = config->mode == YJM_STREAM_VALUES ? 0 : NONE;

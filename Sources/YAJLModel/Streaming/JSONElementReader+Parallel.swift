@@ -62,20 +62,32 @@ extension JSONElementReader {
         _ body: (Output) async throws -> Void
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
-        var batches = RecordBatches(reader: engine, size: ParallelRecords.batchBytes(readSize: engine.framer.readSize))
+        var batches = ElementPieces(reader: engine, size: ParallelRecords.batchBytes(readSize: engine.framer.readSize))
+        let (options, target) = (engine.framer.options, engine.framer.target)
+        let parsed = ParsedBatches()
         try await ParallelRecords.run(
             concurrency: concurrency, ordered: ordered, invalidRecords: invalidRecords, isolation: isolation,
             next: { try batches.next() },
-            work: { batch in
-                var outcomes: [Result<Output, JSONRecordError>] = []
-                outcomes.reserveCapacity(batch.count)
-                for record in batch {
-                    let outcome = record.transformed(transform)
-                    outcomes.append(outcome)
-                    if case .failure = outcome, stopsAtError { break }
+            work: { batch, index in
+                let records: [JSONRecord]
+                var failure: JSONError?
+                switch batch {
+                case .records(let cut): records = cut
+                case .text(let piece): (records, failure) = piece.parse(options: options, target: target)
                 }
+                if failure == nil { parsed.insert(index) }
+                var outcomes: [Result<Output, ElementFailure>] = []
+                outcomes.reserveCapacity(records.count + 1)
+                for record in records {
+                    let outcome = record.transformed(transform).mapError(ElementFailure.notConverted)
+                    outcomes.append(outcome)
+                    if case .failure = outcome, stopsAtError { return outcomes }
+                }
+                if let failure { outcomes.append(.failure(.notRead(failure))) }
                 return outcomes
             },
+            // Unordered, a batch waits for those before it to have parsed: none may be delivered after an error.
+            mayDeliver: { parsed.all(before: $0) },
             body)
     }
 
@@ -134,9 +146,43 @@ extension JSONElementReader {
 }
 
 extension JSONElementReader {
-    /// The tasks that transform elements by default: one per core but the one the calling
-    /// task reads and parses on, and at least one.
-    public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+    /// The tasks that parse and transform elements by default: one per core.
+    public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Why an element of a parallel read gave no output.
+    enum ElementFailure: ParallelRecordFailure {
+        /// `transform` failed on it.
+        case notConverted(JSONRecordError)
+        /// The text at it is not JSON, or breaks a limit: the stream ends there.
+        case notRead(JSONError)
+
+        var skipped: JSONRecordError? {
+            if case .notConverted(let error) = self { error } else { nil }
+        }
+
+        var thrown: any Error {
+            switch self {
+            case .notConverted(let error): error
+            case .notRead(let error): error
+            }
+        }
+    }
+}
+
+/// The places, in the order of the cut, of the batches that parsed without error.
+final class ParsedBatches: Sendable {
+    // The first place not yet parsed, and those after it that are.
+    private let state = _Locked((first: 0, later: Set<Int>()))
+
+    func insert(_ place: Int) {
+        state.withLock { state in
+            state.later.insert(place)
+            while state.later.remove(state.first) != nil { state.first += 1 }
+        }
+    }
+
+    /// Whether every batch before `place` has parsed.
+    func all(before place: Int) -> Bool { state.withLock { $0.first >= place } }
 }
 
 /// The records of a reader in batches of about `size` bytes of input, cut on the calling
