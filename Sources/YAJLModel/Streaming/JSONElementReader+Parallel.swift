@@ -4,9 +4,11 @@ extension JSONElementReader {
     /// Reads the rest of the elements and calls `body` with each, on the calling task, in
     /// the order of the array (or, with `ordered: false`, as they are ready).
     ///
-    /// The reader frames and parses the elements on the calling task, as ``nextRecord()``
-    /// does, and cuts them into batches of about 16 ``JSONStreamOptions/readSize``s of
-    /// input (1 MiB by default). This form is for elements that `body` hands on; to build
+    /// The elements are parsed as for
+    /// ``forEachElement(invalidRecords:concurrency:ordered:transform:isolation:_:)``, in
+    /// batches of about 16 ``JSONStreamOptions/readSize``s of input (1 MiB by default):
+    /// on every core for a top-level array, else on the calling task. This form is for
+    /// elements that `body` hands on; to build
     /// a model or a `Decodable` type from each on every core, use
     /// ``forEachElement(_:invalidRecords:concurrency:ordered:isolation:_:)``,
     /// ``forEachElement(_:using:invalidRecords:concurrency:ordered:isolation:_:)`` or
@@ -34,12 +36,17 @@ extension JSONElementReader {
     /// }
     /// ```
     ///
-    /// The reader reads, inflates (gzip), frames and parses on the calling task, as
-    /// ``nextRecord()`` does, from whatever it was created with (a file, a file
-    /// descriptor, chunks), and cuts the elements into batches of about 16
-    /// ``JSONStreamOptions/readSize``s of input (1 MiB by default). At most
-    /// `concurrency` batches are transformed at once and at most twice as many wait for
-    /// `body`, so memory stays bounded however long the array is.
+    /// The calling task reads and inflates (gzip) whatever the reader was created with (a
+    /// file, a file descriptor, chunks). For a top-level array (target `""`) it only cuts
+    /// the text into runs of whole elements of about 16 ``JSONStreamOptions/readSize``s
+    /// (1 MiB by default), at the commas directly inside the array, and the tasks parse
+    /// the runs as ``nextRecord()`` would, then transform their elements. For an array at
+    /// a path, or when comments are allowed, it parses as ``nextRecord()`` does and cuts
+    /// the elements into batches of as much input, which the tasks transform. At most
+    /// `concurrency` batches are worked on at once and at most twice as many wait for
+    /// `body`, so memory stays bounded however long the array is. Unordered, a batch is
+    /// delivered once those cut before it have parsed, so that no element after an error
+    /// reaches `body`.
     ///
     /// Errors:
     /// - the reader's ``JSONError`` (a malformed element, a limit), ``JSONDecompressionError``,
@@ -50,8 +57,7 @@ extension JSONElementReader {
     /// - an error of `body`, which stops the work: no more is read, and the tasks are cancelled;
     /// - `CancellationError` when the calling task is cancelled, checked before each batch is cut.
     ///
-    /// By default `concurrency` is one less than the active processor count (at least
-    /// one): the calling task takes a core of its own, reading and parsing.
+    /// By default `concurrency` is the active processor count.
     ///
     /// After the last element, ``envelope`` is the text around the array, as after ``next()``.
     public mutating func forEachElement<Output: Sendable>(
