@@ -878,6 +878,72 @@ static size_t comma_after(const unsigned char *input, size_t length, const struc
     return 0;
 }
 
+// MARK: Element boundaries
+//
+// A parallel element reader (JSONElementReader+Parallel.swift) cuts the text inside an array
+// into runs of whole elements at the commas directly inside it, found as the split points are.
+
+__attribute__((always_inline)) static inline yjm_element_scan_end scan_elements_with(const unsigned char *input, size_t length,
+                                                                    int at_end, size_t most_commas,
+                                                                    yjm_element_scan *scan, int width) {
+    structure_state state = {scan->depth, scan->escape_carry, scan->in_string};
+    scan->commas = 0;
+    scan->last_comma = SIZE_MAX;
+    size_t offset = 0;
+    for (; offset < length && (at_end || length - offset >= 64); offset += 64) {
+        structure_classes classes = structure_of(input, length, offset, &state, width, true);
+        uint64_t commas = state.depth == 0 ? classes.commas : 0;
+        uint64_t brackets = classes.opens | classes.closes;
+        if (!brackets && !commas) continue; // most blocks inside an element
+        for (uint64_t tokens = brackets | classes.commas; tokens; tokens &= tokens - 1) {
+            int bit = __builtin_ctzll(tokens);
+            size_t at = offset + (size_t)bit;
+            if (classes.opens >> bit & 1) {
+                state.depth++;
+            } else if (classes.closes >> bit & 1) {
+                if (state.depth == 0) {
+                    scan->scanned = at;
+                    return YJM_SCAN_CLOSE;
+                }
+                state.depth--;
+            } else if (state.depth == 0) {
+                scan->last_comma = at;
+                if (++scan->commas == most_commas) {
+                    scan->scanned = at + 1;
+                    return YJM_SCAN_COMMAS;
+                }
+            }
+        }
+    }
+    scan->depth = state.depth;
+    scan->escape_carry = state.escape_carry;
+    scan->in_string = state.in_string;
+    scan->scanned = offset < length ? offset : length;
+    return YJM_SCAN_MORE;
+}
+
+static yjm_element_scan_end scan_elements16(const unsigned char *input, size_t length, int at_end, size_t most_commas,
+                           yjm_element_scan *scan) {
+    return scan_elements_with(input, length, at_end, most_commas, scan, 16);
+}
+
+#if defined(__x86_64__)
+__attribute__((target(AVX2_FEATURES))) static yjm_element_scan_end scan_elements32(const unsigned char *input,
+                                                                                   size_t length, int at_end,
+                                                                                   size_t most_commas,
+                                                                                   yjm_element_scan *scan) {
+    return scan_elements_with(input, length, at_end, most_commas, scan, 32);
+}
+#endif
+
+yjm_element_scan_end yjm_scan_elements(const unsigned char *input, size_t length, int at_end, size_t most_commas,
+                                       yjm_element_scan *scan) {
+#if defined(__x86_64__)
+    if (chosen_kernel()->kernel != YJM_COPY_RUNS_16) return scan_elements32(input, length, at_end, most_commas, scan);
+#endif
+    return scan_elements16(input, length, at_end, most_commas, scan);
+}
+
 /// The most commas a text is split at.
 #define MAX_SPLITS ((size_t)1 << 16)
 

@@ -210,12 +210,14 @@ static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
     t->two_word_nodes = event->two_word_mark;
 }
 
-/// Drops the taken elements' nodes. The array's count stays 0, so that an
-/// array of any length closes without overflowing it.
+/// Drops the taken elements' nodes. The array's count stays at most 1, so that an
+/// array of any length closes without overflowing it, and an error after an element
+/// is worded as one after an element however the text was fed (see `yjm_builder_record_yajl_error`).
 static void drop_taken(yjm_stream *s) {
     s->b.node_count = s->mark;
     s->b.side_size = s->mark_side;
-    s->b.stack[s->element_depth].count = 0;
+    open_container *array = &s->b.stack[s->element_depth];
+    if (array->count > 1) array->count = 1;
 }
 
 /// Takes the scalar elements appended since the mark (when the parser is at the
@@ -328,6 +330,7 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = config->mode;
+    s->base = config->offset;
     s->skip_byte_order_mark = config->options.skip_byte_order_mark;
     s->extra_space = NONE;
     s->element_depth = config->mode == YJM_STREAM_VALUES ? 0 : NONE;
