@@ -20,7 +20,18 @@ struct TextTraits {
     var distinctOverflowed = false
 
     mutating func observe(_ string: String, distinctCap: Int) {
-        let bytes = Array(string.utf8)
+        if allISO8601 || allTwitterDates || allRFC1123Dates || allUUIDs { observeForms(Array(string.utf8)) }
+        if allURLs { allURLs = Self.isWebURL(string) }
+        if allShortWords { allShortWords = Self.isShortWord(string) }
+        // Only short words can be enum values: the set stays small whatever the strings.
+        if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
+        if !distinctOverflowed, !distinct.contains(string) {
+            if distinct.count < distinctCap { distinct.append(string) } else { distinct = []; distinctOverflowed = true }
+        }
+    }
+
+    /// The date and UUID forms, while some value may still have one.
+    private mutating func observeForms(_ bytes: [UInt8]) {
         if allISO8601 {
             if let form = ISO8601Form(bytes) {
                 if isoForm == nil, !isoFormsDiffer { isoForm = form } else if isoForm != form { isoForm = nil; isoFormsDiffer = true }
@@ -33,13 +44,6 @@ struct TextTraits {
         if allUUIDs {
             allUUIDs = Self.isUUID(bytes)
             if allUUIDs && allUppercaseUUIDs { allUppercaseUUIDs = !bytes.contains { (0x61...0x66).contains($0) } }
-        }
-        if allURLs { allURLs = Self.isWebURL(string) }
-        if allShortWords { allShortWords = Self.isShortWord(string) }
-        // Only short words can be enum values: the set stays small whatever the strings.
-        if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
-        if !distinctOverflowed, !distinct.contains(string) {
-            if distinct.count < distinctCap { distinct.append(string) } else { distinct = []; distinctOverflowed = true }
         }
     }
 
