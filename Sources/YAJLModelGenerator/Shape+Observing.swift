@@ -67,7 +67,9 @@ extension Shape {
     /// Reads this object position as a dictionary from now on: its members' shapes become one.
     func becomeKeyedByData(limits: ShapeLimits) {
         guard !isKeyedByData else { return }
+        // Settling may itself find too many keys, and read this position as a dictionary.
         settle(limits: limits)
+        guard !isKeyedByData else { return }
         isKeyedByData = true
         let values = Shape()
         for key in memberOrder { if let member = members[key] { values.merge(member, limits: limits) } }
@@ -80,10 +82,10 @@ extension Shape {
         candidates = []
     }
 
-    /// Observes an object as one of its discriminator value's variant. While every object
-    /// here has had a value of the discriminator, that is all: the members here are then
-    /// empty shapes in order of first appearance until ``settle(limits:)`` fills them, and
-    /// it returns true. Otherwise (nor after settling) the members still observe the object.
+    /// Observes an object as its discriminator value's variant. While every object here has
+    /// had a value of the discriminator, that is all, and it returns true: the members here
+    /// are then empty shapes, in order of first appearance, until ``settle(limits:)`` fills
+    /// them. Otherwise, and once settled, it returns false: the members observe the object too.
     private func observeVariant(of value: JSONValue, limits: ShapeLimits) -> Bool {
         guard !isKeyedByData, !variantsOverflowed else { return false }
         if objects == 1 {
