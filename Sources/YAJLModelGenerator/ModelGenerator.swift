@@ -97,6 +97,7 @@ public final class ModelGenerator {
     /// The types the records call for.
     func plan() throws(ModelGenerationError) -> Plan {
         guard records > 0 else { throw .emptyInput }
+        root.settleAll(limits: limits)
         var planner = Planner(options: options, limits: limits, records: records)
         planner.planRoot(root)
         return planner.plan

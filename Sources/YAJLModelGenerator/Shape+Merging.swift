@@ -1,6 +1,8 @@
 extension Shape {
     /// Adds everything `other` saw, as if its values had been seen here.
     func merge(_ other: Shape, limits: ShapeLimits) {
+        settle(limits: limits)
+        other.settle(limits: limits)
         let wasEmpty = objects == 0
         seen += other.seen
         nulls += other.nulls
@@ -21,6 +23,14 @@ extension Shape {
             self.elements = elements
             elements.merge(otherElements, limits: limits)
         }
+        mergeMembers(of: other, limits: limits)
+        guard !isKeyedByData else { return }
+        mergeVariants(of: other, limits: limits)
+        mergeCandidates(of: other, wasEmpty: wasEmpty, limits: limits)
+    }
+
+    /// Adds the members of `other`'s objects, or their values where either is read as a dictionary.
+    func mergeMembers(of other: Shape, limits: ShapeLimits) {
         if other.isKeyedByData { becomeKeyedByData(limits: limits) }
         if isKeyedByData {
             let values = self.values ?? Shape()
@@ -40,9 +50,7 @@ extension Shape {
                 memberOrder.append(key)
             }
         }
-        if memberOrder.count > limits.memberKeys { becomeKeyedByData(limits: limits); return }
-        mergeVariants(of: other, limits: limits)
-        mergeCandidates(of: other, wasEmpty: wasEmpty, limits: limits)
+        if memberOrder.count > limits.memberKeys { becomeKeyedByData(limits: limits) }
     }
 
     /// A shape that had no objects takes `other`'s candidates; otherwise a candidate stays

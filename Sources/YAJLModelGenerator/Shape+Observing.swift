@@ -35,9 +35,9 @@ extension Shape {
         case .object:
             objects += 1
             guard let object = value.object else { return }
+            if tracksVariants, observeVariant(of: value, limits: limits) { return }
             observeMembers(of: object, limits: limits)
             if tracksVariants {
-                observeVariant(of: value, limits: limits)
                 if objects == 1, discriminator == nil, !isKeyedByData { candidates = VariantCandidate.candidates(in: object, limits: limits) }
                 for candidate in candidates { candidate.observe(value, object: object, limits: limits) }
             }
@@ -67,6 +67,9 @@ extension Shape {
     /// Reads this object position as a dictionary from now on: its members' shapes become one.
     func becomeKeyedByData(limits: ShapeLimits) {
         guard !isKeyedByData else { return }
+        // Settling may itself find too many keys, and read this position as a dictionary.
+        settle(limits: limits)
+        guard !isKeyedByData else { return }
         isKeyedByData = true
         let values = Shape()
         for key in memberOrder { if let member = members[key] { values.merge(member, limits: limits) } }
@@ -79,23 +82,69 @@ extension Shape {
         candidates = []
     }
 
-    private func observeVariant(of value: JSONValue, limits: ShapeLimits) {
-        guard !isKeyedByData, !variantsOverflowed else { return }
-        let key = discriminator ?? limits.discriminatorKeys.first { value[$0]?.kind == .string }
-        guard let key, let tag = value[key]?.string else { return }
-        discriminator = key
-        if let variant = variants[tag] {
-            variant.observe(value, limits: limits, tracksVariants: false)
+    /// Observes an object as its discriminator value's variant. While every object here has
+    /// had a value of the discriminator, that is all, and it returns true: the members here
+    /// are then empty shapes, in order of first appearance, until ``settle(limits:)`` fills
+    /// them. Otherwise, and once settled, it returns false: the members observe the object too.
+    private func observeVariant(of value: JSONValue, limits: ShapeLimits) -> Bool {
+        guard !isKeyedByData, !variantsOverflowed else { return false }
+        if objects == 1 {
+            discriminator = limits.discriminatorKeys.first { value[$0]?.kind == .string }
+            defersMembers = discriminator != nil
+        }
+        guard let key = discriminator, let tag = value[key]?.string else {
+            endVariants(limits: limits)
+            return false
+        }
+        let variant: Shape
+        if let known = variants[tag] {
+            variant = known
         } else if variants.count < limits.variants {
-            let variant = Shape()
+            variant = Shape()
             variants[tag] = variant
             variantOrder.append(tag)
-            variant.observe(value, limits: limits, tracksVariants: false)
         } else {
-            variantsOverflowed = true
-            variantOrder = []
-            variants = [:]
+            endVariants(limits: limits)
+            return false
         }
+        let knownKeys = variant.memberOrder.count
+        variant.observe(value, limits: limits, tracksVariants: false)
+        guard defersMembers else { return false }
+        if variant.isKeyedByData {
+            becomeKeyedByData(limits: limits)
+            return true
+        }
+        for key in variant.memberOrder[knownKeys...] where members[key] == nil {
+            members[key] = Shape()
+            memberOrder.append(key)
+        }
+        if memberOrder.count > limits.memberKeys { becomeKeyedByData(limits: limits) }
+        return true
+    }
+
+    /// No variants here from now on: the members take what they observed.
+    private func endVariants(limits: ShapeLimits) {
+        settle(limits: limits)
+        variantsOverflowed = true
+        variantOrder = []
+        variants = [:]
+    }
+
+    /// Gives the members here what the objects observed only as their variant's held; from
+    /// then on the members observe every object themselves.
+    func settle(limits: ShapeLimits) {
+        guard defersMembers else { return }
+        defersMembers = false
+        for variant in variantOrder.compactMap({ variants[$0] }) { mergeMembers(of: variant, limits: limits) }
+    }
+
+    /// Settles this position and every one under it, for planning.
+    func settleAll(limits: ShapeLimits) {
+        settle(limits: limits)
+        var children = memberOrder.compactMap { members[$0] } + variantOrder.compactMap { variants[$0] }
+        children += [elements, values].compactMap { $0 }
+        children += candidates.flatMap(\.shapes)
+        for child in children { child.settleAll(limits: limits) }
     }
 
     /// `"text"` for a doc comment: one line, at most 40 characters, control characters escaped.

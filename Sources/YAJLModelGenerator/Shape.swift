@@ -31,12 +31,15 @@ final class Shape {
     var values: Shape?
     /// The shape of array elements.
     var elements: Shape?
-    /// Objects with a string at `discriminator`, observed once more per value of it (at most
-    /// ``ShapeLimits/variants`` of them); `variantsOverflowed` when there were more.
+    /// The objects here by their string at `discriminator`, a shape per value of it (at most
+    /// ``ShapeLimits/variants`` of them); `variantsOverflowed` when there were more, or an
+    /// object without one.
     var discriminator: String?
     var variantOrder: [String] = []
     var variants: [String: Shape] = [:]
     var variantsOverflowed = false
+    /// Set while the objects here are observed by their variants alone (see ``settle(limits:)``).
+    var defersMembers = false
     /// Members that may choose the variant when no known discriminator does.
     var candidates: [VariantCandidate] = []
 

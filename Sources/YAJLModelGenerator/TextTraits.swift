@@ -20,7 +20,18 @@ struct TextTraits {
     var distinctOverflowed = false
 
     mutating func observe(_ string: String, distinctCap: Int) {
-        let bytes = Array(string.utf8)
+        if allISO8601 || allTwitterDates || allRFC1123Dates || allUUIDs { observeForms(Array(string.utf8)) }
+        if allURLs { allURLs = Self.isWebURL(string) }
+        if allShortWords { allShortWords = Self.isShortWord(string) }
+        // Only short words can be enum values: the set stays small whatever the strings.
+        if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
+        if !distinctOverflowed, !distinct.contains(string) {
+            if distinct.count < distinctCap { distinct.append(string) } else { distinct = []; distinctOverflowed = true }
+        }
+    }
+
+    /// The date and UUID forms, while some value may still have one.
+    private mutating func observeForms(_ bytes: [UInt8]) {
         if allISO8601 {
             if let form = ISO8601Form(bytes) {
                 if isoForm == nil, !isoFormsDiffer { isoForm = form } else if isoForm != form { isoForm = nil; isoFormsDiffer = true }
@@ -33,13 +44,6 @@ struct TextTraits {
         if allUUIDs {
             allUUIDs = Self.isUUID(bytes)
             if allUUIDs && allUppercaseUUIDs { allUppercaseUUIDs = !bytes.contains { (0x61...0x66).contains($0) } }
-        }
-        if allURLs { allURLs = Self.isWebURL(string) }
-        if allShortWords { allShortWords = Self.isShortWord(string) }
-        // Only short words can be enum values: the set stays small whatever the strings.
-        if !allShortWords, !distinctOverflowed { distinct = []; distinctOverflowed = true }
-        if !distinctOverflowed, !distinct.contains(string) {
-            if distinct.count < distinctCap { distinct.append(string) } else { distinct = []; distinctOverflowed = true }
         }
     }
 
@@ -65,7 +69,11 @@ struct TextTraits {
 
     /// Whether `string` looks like a name: at most 40 bytes, a letter first, no white space.
     static func isShortWord(_ string: String) -> Bool {
-        string.utf8.count <= 40 && string.first?.isLetter == true && !string.utf8.contains { $0 <= 0x20 }
+        let utf8 = string.utf8
+        guard utf8.count <= 40, let first = utf8.first, !utf8.contains(where: { $0 <= 0x20 }) else { return false }
+        // An ASCII first byte is the first character's base: a mark after it does not change whether it is a letter.
+        if first < 0x80 { return (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) }
+        return string.first?.isLetter == true
     }
 
     private static func digits(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
@@ -105,10 +113,40 @@ struct TextTraits {
         return true
     }
 
-    /// An absolute http or https URL that `URL` keeps as written.
+    /// An absolute http or https URL that `URL` keeps as written: decided on the bytes for
+    /// the plain form ``plainWebURL(_:)`` reads, by `URL` for the rest.
     static func isWebURL(_ string: String) -> Bool {
-        guard string.hasPrefix("http://") || string.hasPrefix("https://") else { return false }
-        return URL(string: string)?.absoluteString == string
+        var bytes = string
+        return bytes.withUTF8(plainWebURL) ?? (URL(string: string)?.absoluteString == string)
+    }
+
+    /// True for `http://` or `https://`, a host of letters, digits, dots and hyphens (a letter
+    /// or digit first), an optional port, then a path and query of the characters RFC 3986
+    /// allows unescaped there (no `%`, no `#`): a URI that `URL` parses and writes as it is.
+    /// False without either scheme; nil for anything else, which `URL` must decide.
+    static func plainWebURL(_ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let scheme = b.starts(with: "https://".utf8) ? 8 : b.starts(with: "http://".utf8) ? 7 : 0
+        guard scheme > 0 else { return false }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        var index = scheme
+        guard index < b.count, isLetter(b[index]) || isDigit(b[index]) else { return nil }
+        while index < b.count, isLetter(b[index]) || isDigit(b[index]) || b[index] == 0x2E || b[index] == 0x2D { index += 1 }
+        if index < b.count, b[index] == 0x3A {
+            index += 1
+            let digits = index
+            while index < b.count, isDigit(b[index]) { index += 1 }
+            guard index > digits else { return nil }
+        }
+        guard index == b.count || b[index] == 0x2F || b[index] == 0x3F else { return nil }
+        for byte in b[index...] {
+            switch byte {
+            // Letters, digits and -._~ (unreserved), !$&'()*+,;= (sub-delims), ":", "@", "/" and "?".
+            case 0x21, 0x24, 0x26...0x3B, 0x3D, 0x3F...0x5A, 0x5F, 0x61...0x7A, 0x7E: continue
+            default: return nil
+            }
+        }
+        return true
     }
 }
 

@@ -13,6 +13,9 @@ final class VariantCandidate {
     private(set) var keys: [String: [String]] = [:]
     private(set) var rejected = false
 
+    /// The shapes of its values' objects, in order.
+    var shapes: [Shape] { order.compactMap { variants[$0] } }
+
     init(key: String) {
         self.key = key
     }

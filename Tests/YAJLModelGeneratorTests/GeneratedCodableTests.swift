@@ -42,6 +42,17 @@ struct GeneratedCodableTests {
         try roundTrip([GeneratedGitHub.Event].self, file: "github_events.json") { try JSONDecoder().decode([GeneratedGitHub.Event].self, from: $0) }
     }
 
+    @Test func canadaWithBothDecoders() throws {
+        let data = try Data(contentsOf: GeneratorCorpus.url("canada.json"))
+        let root = try JSONDocument(parsing: data).root
+        for country in [try YAJLDecoder().decode(GeneratedCanada.Country.self, from: data), try JSONDecoder().decode(GeneratedCanada.Country.self, from: data)] {
+            try expectRoundTrip(country, of: data, name: "canada.json")
+            let rings = try #require(country.features.first?.geometry.coordinates)
+            #expect(country.features.count == 1 && rings.count == root["features"]?[0]?["geometry"]?["coordinates"]?.count)
+            #expect(rings.reduce(0) { $0 + $1.count } > 50_000)
+        }
+    }
+
     @Test func generatedFeedWithBothDecoders() throws {
         let data = Data(GeneratedFeed.json(count: GeneratorCorpus.feedCount))
         for items in [try YAJLDecoder().decode([GeneratedItemFeed.Item].self, from: data), try JSONDecoder().decode([GeneratedItemFeed.Item].self, from: data)] {

@@ -149,6 +149,17 @@ struct GeneratedSourceTests {
         #expect(codable.contains("var payload: Payload\n"))
     }
 
+    /// Objects observed by their variants alone keep every value when one variant has more
+    /// keys than a type should, and the position becomes a dictionary.
+    @Test func variantsWithTooManyKeysBecomeADictionary() throws {
+        let wide = (0..<120).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let document = try JSONDocument(parsing: #"{"items": [{"kind": "a", "n": 1}, {"kind": "b", \#(wide)}, {"kind": "a", "n": 2}]}"#)
+        let generator = ModelGenerator(options: .init(rootName: "Root"))
+        try generator.add(document.root)
+        let source = try generator.source()
+        #expect(source.contains("values: mixed: integer (122), string (3)"), "\(source)")
+    }
+
     @Test func emptyInputAndScalarRecordsAreErrors() throws {
         let generator = ModelGenerator(options: .init(rootName: "Empty"))
         #expect(throws: ModelGenerationError.self) { try generator.source() }

@@ -91,6 +91,7 @@ enum GeneratorCorpus {
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .jsonModel),
         Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedGitHub.swift", folder: folder, file: "github_events.json", name: "Event", namespace: "GeneratedGitHub", style: .codable),
         Generated(source: "Tests/YAJLModelMacrosTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .jsonModel),
+        Generated(source: "Tests/YAJLModelGeneratorTests/Generated/GeneratedCanada.swift", folder: folder, file: "canada.json", name: "Country", namespace: "GeneratedCanada", style: .codable),
     ].flatMap { $0.style == .jsonModel ? [$0, $0.rebuilding] : [$0] }
 
     /// The generated feed of 60,000 small objects that the benchmarks read, made in the test

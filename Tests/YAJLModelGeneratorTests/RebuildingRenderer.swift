@@ -1,4 +1,6 @@
-/// Writes, for the `@JSONModel` types of a ``Plan``, a `rebuilt()` that makes a new model
+@testable import YAJLModelGenerator
+
+/// Writes, for the `@JSONModel` types of a `Plan`, a `rebuilt()` that makes a new model
 /// from the values its properties read, through the memberwise initializer: what the tests
 /// write back to check that the properties hold every value of the records (a model read
 /// from JSON writes the JSON it was read from, which would prove nothing).
@@ -70,7 +72,7 @@ struct RebuildingRenderer {
 }
 
 extension ModelGenerator {
-    /// The `rebuilt()` of every `@JSONModel` type that ``source()`` writes (see ``RebuildingRenderer``).
+    /// The `rebuilt()` of every `@JSONModel` type that `source()` writes (see `RebuildingRenderer`).
     func rebuildingSource() throws(ModelGenerationError) -> String {
         RebuildingRenderer(options: options, plan: try plan()).source()
     }
