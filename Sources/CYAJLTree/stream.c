@@ -210,12 +210,14 @@ static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
     t->two_word_nodes = event->two_word_mark;
 }
 
-/// Drops the taken elements' nodes. The array's count stays 0, so that an
-/// array of any length closes without overflowing it.
+/// Drops the taken elements' nodes. The array's count stays at most 1, so that an
+/// array of any length closes without overflowing it, and a syntax error after an
+/// element is worded as one after an element (see `state_after_last_token`).
 static void drop_taken(yjm_stream *s) {
     s->b.node_count = s->mark;
     s->b.side_size = s->mark_side;
-    s->b.stack[s->element_depth].count = 0;
+    open_container *array = &s->b.stack[s->element_depth];
+    array->count = array->count > 0;
 }
 
 /// Takes the scalar elements appended since the mark (when the parser is at the
@@ -426,8 +428,12 @@ static int parse_to(yjm_stream *s, size_t end) {
     return 1;
 }
 
-static int reject_extra_space(yjm_stream *s) {
+/// Rejects the first form feed or vertical tab read, unless `may_wait` and an error that
+/// the next token shows could still come before it (`yjm_builder_error_may_precede`):
+/// then the whole text's error is not known yet, and the byte is kept (`skip_white_space`).
+static int reject_extra_space(yjm_stream *s, int may_wait) {
     if (s->extra_space == NONE) return 1;
+    if (may_wait && yjm_builder_error_may_precede(&s->b, s->extra_space - s->base)) return 1;
     s->error.syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
     return fail(&s->b, YJM_ERR_SYNTAX, s->extra_space - s->base);
 }
@@ -447,17 +453,25 @@ static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
 }
 
 /// Elements and values are checked for form feed and vertical tab as each chunk is read
-/// (`reject_extra_space`), so one before a failure in the same chunk is the error: the
-/// error then does not depend on where the chunks end.
+/// (`reject_extra_space`), so one before a failure, in the same chunk or kept waiting from
+/// an earlier one, is the error, as it is in the whole text: the error then does not depend
+/// on where the chunks end. (`e->offset` is a buffer offset that may wrap below 0, as in
+/// `yjm_builder_record_yajl_error`; the comparison is made in stream offsets.)
 static void prefer_extra_space(yjm_stream *s, size_t chunk_start) {
     yjm_error *e = &s->error;
-    size_t end = e->offset < s->b.input_length ? e->offset : s->b.input_length;
-    if (s->mode == YJM_STREAM_DOCUMENT || s->b.allow_comments || e->status == YJM_ERR_MEMORY || end <= chunk_start) return;
-    const unsigned char *found = yjm_find_extra_whitespace(s->b.input + chunk_start, end - chunk_start);
-    if (!found) return;
+    if (s->mode == YJM_STREAM_DOCUMENT || s->b.allow_comments || e->status == YJM_ERR_MEMORY) return;
+    size_t found = NONE;
+    if (s->extra_space != NONE && s->extra_space < s->base + e->offset) {
+        found = s->extra_space - s->base;
+    } else {
+        size_t end = e->offset <= s->b.input_length ? e->offset : 0; // past the end: wrapped below 0
+        const unsigned char *first = end > chunk_start ? yjm_find_extra_whitespace(s->b.input + chunk_start, end - chunk_start) : NULL;
+        if (first) found = (size_t)(first - s->b.input);
+    }
+    if (found == NONE) return;
     e->status = YJM_ERR_SYNTAX;
     e->syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
-    e->offset = (size_t)(found - s->b.input);
+    e->offset = found;
 }
 
 /// Moves `space_end` over the white space read after the last token. No token's text holds
@@ -486,7 +500,7 @@ yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t le
     if (ok) skip_white_space(s);
     // Scalar elements are complete once parsed; after a failure, those before it are.
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
-    if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s);
+    if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s, 1);
     if (!ok) prefer_extra_space(s, chunk_start);
     return report(s, ok, error);
 }
@@ -522,7 +536,7 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
         ok = status == yajl_status_ok;
     }
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
-    if (ok && !b->allow_comments) ok = reject_extra_space(s);
+    if (ok && !b->allow_comments) ok = reject_extra_space(s, 0);
     if (!ok) prefer_extra_space(s, chunk_start);
     if (ok && s->mode == YJM_STREAM_DOCUMENT) yjm_builder_take_tree(b, tree);
     return report(s, ok, error);
