@@ -474,17 +474,20 @@ static void prefer_extra_space(yjm_stream *s, size_t chunk_start) {
     e->offset = found;
 }
 
-/// Moves `space_end` over the white space read after the last token. No token's text holds
-/// it except a string's, which starts with '"', so an unfinished token that yajl holds starts
-/// after it: it need not be kept. A ',' or ':' stops it, since a syntax error after the last
-/// token is worded from the separator that follows it (`yjm_builder_record_yajl_error`).
+/// Moves `space_end` over the white space read after the last token, but for its last byte.
+/// No token's text holds it except a string's, which starts with '"', so an unfinished token
+/// that yajl holds starts after it: it need not be kept. A ',' or ':' stops it, since a syntax
+/// error after the last token is worded from the separator that follows it; the last byte is
+/// kept since the error may be placed on it, and its line and column are worked out from the
+/// buffer, a line feed's too (`yjm_builder_record_yajl_error`).
 static void skip_white_space(yjm_stream *s) {
-    size_t i = s->space_end > s->b.last_end ? s->space_end : s->b.last_end;
+    size_t start = s->space_end > s->b.last_end ? s->space_end : s->b.last_end;
+    size_t i = start;
     for (; i < s->parsed; i++) {
         unsigned char c = s->b.input[i];
         if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
     }
-    s->space_end = i;
+    s->space_end = i > start ? i - 1 : i;
 }
 
 yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t length, yjm_error *error) {

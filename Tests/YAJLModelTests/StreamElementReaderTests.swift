@@ -260,6 +260,19 @@ extension StreamElementReaderTests {
         }
     }
 
+    @Test func aMissingCommaPlacedOnALineFeedIsOnTheLineItEnds() throws {
+        // Found by the gzip fuzz target: after an object member's value, the missing comma is
+        // placed on the byte before the next token, here the line feed that ends line 1. Read in
+        // pieces, that white space was dropped by then, and its place was counted as line 2's start.
+        let text = Array("{\"a\": [1]\n6}".utf8)
+        let reference = try #require(parseError(text))
+        #expect(reference.location == JSONSourceLocation(offset: 9, line: 1, column: 10))
+        for size in 1...text.count {
+            let read = readElements(pieces(text, size), at: "", .with(readSize: size))
+            #expect(read.error == reference, "reads of \(size)")
+        }
+    }
+
     @Test func whiteSpaceAfterAnElementIsNotKept() throws {
         // 4 MB of white space after an element and after the last, read 4 KiB at a time, with a
         // record limit of 64 KiB: the white space is dropped as it is read, and the places still
