@@ -171,6 +171,11 @@ void yjm_builder_release(builder *b);
 /// syntax error (syntax_errors.c).
 void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_length, int at_end);
 
+/// Whether a syntax error that yajl reports at a token still to come could be placed before
+/// `offset`, which only white space separates from the last token (syntax_errors.c): after an
+/// object member's value, a missing comma is placed before the white space that follows it.
+int yjm_builder_error_may_precede(const builder *b, size_t offset);
+
 /// What may follow a complete top-level value: white space, and comments when
 /// allowed. Scans in pieces, so a comment may span chunks.
 typedef enum yjm_after_value_state {

@@ -211,13 +211,13 @@ static void drop_from_batch(yjm_stream *s, const yjm_event *event) {
 }
 
 /// Drops the taken elements' nodes. The array's count stays at most 1, so that an
-/// array of any length closes without overflowing it, and an error after an element
-/// is worded as one after an element however the text was fed (see `yjm_builder_record_yajl_error`).
+/// array of any length closes without overflowing it, and a syntax error after an
+/// element is worded as one after an element (see `state_after_last_token`).
 static void drop_taken(yjm_stream *s) {
     s->b.node_count = s->mark;
     s->b.side_size = s->mark_side;
     open_container *array = &s->b.stack[s->element_depth];
-    if (array->count > 1) array->count = 1;
+    array->count = array->count > 0;
 }
 
 /// Takes the scalar elements appended since the mark (when the parser is at the
@@ -330,7 +330,6 @@ yjm_stream *yjm_stream_create(const yjm_stream_config *config) {
     yjm_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->mode = config->mode;
-    s->base = config->offset;
     s->skip_byte_order_mark = config->options.skip_byte_order_mark;
     s->extra_space = NONE;
     s->element_depth = config->mode == YJM_STREAM_VALUES ? 0 : NONE;
@@ -429,8 +428,12 @@ static int parse_to(yjm_stream *s, size_t end) {
     return 1;
 }
 
-static int reject_extra_space(yjm_stream *s) {
+/// Rejects the first form feed or vertical tab read, unless `may_wait` and an error that
+/// the next token shows could still come before it (`yjm_builder_error_may_precede`):
+/// then the whole text's error is not known yet, and the byte is kept (`skip_white_space`).
+static int reject_extra_space(yjm_stream *s, int may_wait) {
     if (s->extra_space == NONE) return 1;
+    if (may_wait && yjm_builder_error_may_precede(&s->b, s->extra_space - s->base)) return 1;
     s->error.syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
     return fail(&s->b, YJM_ERR_SYNTAX, s->extra_space - s->base);
 }
@@ -450,30 +453,41 @@ static yjm_status report(yjm_stream *s, int ok, yjm_error *error) {
 }
 
 /// Elements and values are checked for form feed and vertical tab as each chunk is read
-/// (`reject_extra_space`), so one before a failure in the same chunk is the error: the
-/// error then does not depend on where the chunks end.
+/// (`reject_extra_space`), so one before a failure, in the same chunk or kept waiting from
+/// an earlier one, is the error, as it is in the whole text: the error then does not depend
+/// on where the chunks end. (`e->offset` is a buffer offset that may wrap below 0, as in
+/// `yjm_builder_record_yajl_error`; the comparison is made in stream offsets.)
 static void prefer_extra_space(yjm_stream *s, size_t chunk_start) {
     yjm_error *e = &s->error;
-    size_t end = e->offset < s->b.input_length ? e->offset : s->b.input_length;
-    if (s->mode == YJM_STREAM_DOCUMENT || s->b.allow_comments || e->status == YJM_ERR_MEMORY || end <= chunk_start) return;
-    const unsigned char *found = yjm_find_extra_whitespace(s->b.input + chunk_start, end - chunk_start);
-    if (!found) return;
+    if (s->mode == YJM_STREAM_DOCUMENT || s->b.allow_comments || e->status == YJM_ERR_MEMORY) return;
+    size_t found = NONE;
+    if (s->extra_space != NONE && s->extra_space < s->base + e->offset) {
+        found = s->extra_space - s->base;
+    } else {
+        size_t end = e->offset <= s->b.input_length ? e->offset : 0; // past the end: wrapped below 0
+        const unsigned char *first = end > chunk_start ? yjm_find_extra_whitespace(s->b.input + chunk_start, end - chunk_start) : NULL;
+        if (first) found = (size_t)(first - s->b.input);
+    }
+    if (found == NONE) return;
     e->status = YJM_ERR_SYNTAX;
     e->syntax = YJM_SYNTAX_EXTRA_WHITE_SPACE;
-    e->offset = (size_t)(found - s->b.input);
+    e->offset = found;
 }
 
-/// Moves `space_end` over the white space read after the last token. No token's text holds
-/// it except a string's, which starts with '"', so an unfinished token that yajl holds starts
-/// after it: it need not be kept. A ',' or ':' stops it, since a syntax error after the last
-/// token is worded from the separator that follows it (`yjm_builder_record_yajl_error`).
+/// Moves `space_end` over the white space read after the last token, but for its last byte.
+/// No token's text holds it except a string's, which starts with '"', so an unfinished token
+/// that yajl holds starts after it: it need not be kept. A ',' or ':' stops it, since a syntax
+/// error after the last token is worded from the separator that follows it; the last byte is
+/// kept since the error may be placed on it, and its line and column are worked out from the
+/// buffer, a line feed's too (`yjm_builder_record_yajl_error`).
 static void skip_white_space(yjm_stream *s) {
-    size_t i = s->space_end > s->b.last_end ? s->space_end : s->b.last_end;
+    size_t start = s->space_end > s->b.last_end ? s->space_end : s->b.last_end;
+    size_t i = start;
     for (; i < s->parsed; i++) {
         unsigned char c = s->b.input[i];
         if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
     }
-    s->space_end = i;
+    s->space_end = i > start ? i - 1 : i;
 }
 
 yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t length, yjm_error *error) {
@@ -489,7 +503,7 @@ yjm_status yjm_stream_feed(yjm_stream *s, const unsigned char *buffer, size_t le
     if (ok) skip_white_space(s);
     // Scalar elements are complete once parsed; after a failure, those before it are.
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
-    if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s);
+    if (ok && s->mode != YJM_STREAM_DOCUMENT) ok = reject_extra_space(s, 1);
     if (!ok) prefer_extra_space(s, chunk_start);
     return report(s, ok, error);
 }
@@ -525,7 +539,7 @@ yjm_status yjm_stream_finish(yjm_stream *s, const unsigned char *buffer, size_t 
         ok = status == yajl_status_ok;
     }
     if (s->error.status != YJM_ERR_MEMORY && !take_scalars(s)) ok = 0;
-    if (ok && !b->allow_comments) ok = reject_extra_space(s);
+    if (ok && !b->allow_comments) ok = reject_extra_space(s, 0);
     if (!ok) prefer_extra_space(s, chunk_start);
     if (ok && s->mode == YJM_STREAM_DOCUMENT) yjm_builder_take_tree(b, tree);
     return report(s, ok, error);

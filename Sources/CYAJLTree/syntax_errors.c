@@ -204,13 +204,20 @@ void yjm_builder_record_yajl_error(builder *b, yajl_status status, size_t chunk_
         if (state == STATE_MAP_GOT_VALUE) {
             // Here yajl steps back by the rejected token's length (without its quotes),
             // but no further than the chunk's start. Taken from the token itself, the
-            // offset is the same however the text was split.
+            // offset is the same however the text was split. A form feed or vertical tab
+            // after the value is where that token starts, so the error comes before it
+            // (`yjm_builder_error_may_precede`).
             size_t rejected = skip_space(b, b->last_end);
             int quoted = rejected < b->input_length && b->input[rejected] == '"';
             e->offset = quoted ? rejected + 1 : rejected - 1;
         }
     }
     e->syntax = syntax;
+}
+
+int yjm_builder_error_may_precede(const builder *b, size_t offset) {
+    if (state_after_last_token(b) != STATE_MAP_GOT_VALUE || offset < b->last_end) return 0;
+    return skip_space(b, b->last_end) >= offset; // JSON white space only up to it
 }
 
 const char *yjm_syntax_description(yjm_syntax syntax) {

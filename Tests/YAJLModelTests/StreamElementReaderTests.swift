@@ -217,25 +217,59 @@ extension StreamElementReaderTests {
     }
 
     @Test func aSyntaxErrorIsWordedAsTheWholeTextWordsIt() throws {
-        // Found by the gzip fuzz target: read a byte at a time, the error after a number that
-        // ends a read is worded as read whole, "expected ',' or ']' after an array element", though
-        // the number was taken as an element in an earlier read.
+        // Found by the gzip fuzz target: a number that ends a read is an element only once the
+        // next byte is read, and then the error after it is still one after an element.
         let text = Array("[123e-12false00000".utf8)
         let whole = readElements(pieces(text, 1000), at: "", .with(readSize: 1000))
         #expect(whole.error?.description.contains("expected ',' or ']' after an array element") == true)
-        for size in [7, 1] {
+        for size in 1...text.count {
             let read = readElements(pieces(text, size), at: "", .with(readSize: size))
             #expect(read.error == whole.error, "reads of \(size)")
         }
-        // A form feed after a token that lacks its comma: read whole, the missing comma (placed on
-        // the token's last byte, 8); read a byte at a time, the form feed (9), found before the
-        // text that shows the comma missing.
+        // The same after an element that a read ends with, and after a container element.
+        for other in ["[true false]", "[1 ,]", "[{} 2]", "[[1],]", "[1, {\"a\": [2]} \"x\"]"] {
+            let bytes = Array(other.utf8)
+            let reference = try #require(parseError(bytes))
+            for size in 1...bytes.count {
+                let read = readElements(pieces(bytes, size), at: "", .with(readSize: size))
+                #expect(read.error == reference, "\(other.debugDescription) in reads of \(size)")
+            }
+        }
+    }
+
+    @Test func aMissingCommaBeforeAFormFeedIsTheErrorHoweverTheReadsEnd() throws {
+        // After an object member's value, the missing comma is placed on the value's last byte,
+        // before the form feed that follows it, as the whole text (and a document parse) has it.
         let formFeed = Array("{\n\"id\": 1\u{0C}\n\"name\": 2}".utf8)
-        let wholeFormFeed = readElements(pieces(formFeed, 1000), at: "", .with(readSize: 1000))
-        #expect(wholeFormFeed.error?.location.offset == 8)
-        withKnownIssue("a form feed's error can come first when the reads end after it") {
-            let read = readElements(pieces(formFeed, 1), at: "", .with(readSize: 1))
-            #expect(read.error == wholeFormFeed.error)
+        let reference = try #require(parseError(formFeed))
+        #expect(reference.location.offset == 8)
+        #expect(reference.description.contains("expected ',' or '}' after an object member"))
+        for size in 1...formFeed.count {
+            let read = readElements(pieces(formFeed, size), at: "", .with(readSize: size))
+            #expect(read.error == reference, "reads of \(size)")
+        }
+        // Where the next token is a comma or the object's end, or the text ends, the form feed is the error.
+        for text in ["[{\"a\": 1\u{0C},\"b\": 2}]", "[{\"a\": 1 \u{0B}}]", "[{\"a\": 1\u{0C}  ", "[{\"a\": 1\u{0C} x}]"] {
+            let bytes = Array(text.utf8)
+            let expected = try #require(bytes.firstIndex { $0 == 0x0C || $0 == 0x0B })
+            for size in 1...bytes.count {
+                let read = readElements(pieces(bytes, size), at: "", .with(readSize: size))
+                #expect(read.error?.location.offset == expected, "\(text.debugDescription) in reads of \(size)")
+                #expect(read.error?.description.contains("form feed and vertical tab") == true)
+            }
+        }
+    }
+
+    @Test func aMissingCommaPlacedOnALineFeedIsOnTheLineItEnds() throws {
+        // Found by the gzip fuzz target: after an object member's value, the missing comma is
+        // placed on the byte before the next token, here the line feed that ends line 1. Read in
+        // pieces, that white space was dropped by then, and its place was counted as line 2's start.
+        let text = Array("{\"a\": [1]\n6}".utf8)
+        let reference = try #require(parseError(text))
+        #expect(reference.location == JSONSourceLocation(offset: 9, line: 1, column: 10))
+        for size in 1...text.count {
+            let read = readElements(pieces(text, size), at: "", .with(readSize: size))
+            #expect(read.error == reference, "reads of \(size)")
         }
     }
 
