@@ -203,9 +203,6 @@ typedef struct yjm_stream_config {
     /// (a repeated key can name two).
     const yjm_target_step *target;
     size_t target_count;
-    /// The stream offset of the first byte fed: 0, or for a stream that goes on with another's
-    /// text from where it stands (its first bytes then stand for the text before).
-    size_t offset;
 } yjm_stream_config;
 
 typedef enum yjm_event_kind {
@@ -267,36 +264,6 @@ size_t yjm_stream_needed_from(const yjm_stream *stream);
 /// of its buffer. A value stream between values may drop every byte fed when those
 /// after its last value are white space (nothing is pending there).
 void yjm_stream_consume(yjm_stream *stream, size_t dropped);
-
-// MARK: Element boundaries (compact.c)
-
-/// Where a scan of the text inside an array stands: the containers open inside the array,
-/// and the string state (as the split pass keeps it).
-typedef struct yjm_element_scan {
-    size_t depth;
-    uint64_t escape_carry, in_string;
-    /// Set by the scan: where it stopped, the commas directly inside the array it found
-    /// and the last of them (SIZE_MAX: none).
-    size_t scanned, commas, last_comma;
-} yjm_element_scan;
-
-/// Why `yjm_scan_elements` stopped.
-typedef enum yjm_element_scan_end {
-    /// At the end of the text's whole 64-byte blocks (or of the text, `at_end`): the scan
-    /// goes on from `scanned` with the state it holds.
-    YJM_SCAN_MORE = 0,
-    /// Just past the `most_commas`-th comma: directly inside the array, outside any string.
-    YJM_SCAN_COMMAS = 1,
-    /// At the bracket that closes the array (`scanned`).
-    YJM_SCAN_CLOSE = 2,
-} yjm_element_scan_end;
-
-/// Scans `input[0 ..< length]`, text inside an array that starts where `scan` stands, for
-/// the commas directly inside it, 64 bytes at a time: whole blocks only, unless `at_end`.
-/// Only proposes boundaries: text that is not JSON may be cut anywhere, and the parse of
-/// each run finds what is wrong.
-yjm_element_scan_end yjm_scan_elements(const unsigned char *input, size_t length, int at_end, size_t most_commas,
-                                       yjm_element_scan *scan);
 
 /// The number of line feeds in `bytes`. Vectorized by the compiler.
 size_t yjm_count_line_feeds(const unsigned char *bytes, size_t length);

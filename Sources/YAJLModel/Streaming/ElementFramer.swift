@@ -19,22 +19,11 @@ final class ElementFramer: RecordFramer {
     private var headerDocument: JSONDocument?
     private var envelopeDocument: JSONDocument?
 
-    let target: JSONElementReader.Target
-    let options: JSONStreamOptions
-
     init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         readSize = options.chunkSize
         intake = ByteIntake(limit: options.maxDecompressedBytes)
-        sorter = try ElementSorter(target: target, options: options, buffer: StreamBuffer())
+        sorter = try ElementSorter(target: target, options: options)
         buffer = sorter.buffer
-        self.target = target
-        self.options = options
-    }
-
-    /// Goes on inside the top-level array from `point`, as if this framer had read the text
-    /// before it: ``buffer`` is to hold the text from there on.
-    func resume(at point: ElementResumption) throws(JSONError) {
-        sorter = try ElementSorter(resuming: point, target: target, options: options, buffer: buffer)
     }
 
     func nextRecord() throws(JSONError) -> JSONRecord? { try sorter.records.next() }
@@ -58,7 +47,7 @@ final class ElementFramer: RecordFramer {
 
 /// The state and the work of an ``ElementFramer``.
 struct ElementSorter {
-    let buffer: StreamBuffer
+    let buffer = StreamBuffer()
     private let stream: YAJLStream
     private let options: JSONStreamOptions
     private let target: JSONElementReader.Target
@@ -90,10 +79,9 @@ struct ElementSorter {
     /// The text up to the first target's `[`, closed: set when the target opens.
     private(set) var headerText: [UInt8]?
 
-    init(target: JSONElementReader.Target, options: JSONStreamOptions, buffer: StreamBuffer) throws(JSONError) {
+    init(target: JSONElementReader.Target, options: JSONStreamOptions) throws(JSONError) {
         self.options = options
         self.target = target
-        self.buffer = buffer
         let parseOptions = options.parsing
         if let steps = target.steps {
             stream = try YAJLStream(mode: YJM_STREAM_ELEMENTS, target: steps, options: parseOptions)
@@ -102,41 +90,6 @@ struct ElementSorter {
             stream = try YAJLStream(mode: YJM_STREAM_VALUES, options: parseOptions)
             keepsEnvelope = false
         }
-    }
-
-    /// A sorter inside a top-level array (`target` has no steps) from `point` on, in the
-    /// state of the one that read the text before it: its stream is fed a stand-in for that
-    /// text (`[`, or `[0,` after a comma) at the offsets just before `point`, then forgets it.
-    init(resuming point: ElementResumption, target: JSONElementReader.Target, options: JSONStreamOptions, buffer: StreamBuffer)
-    throws(JSONError) {
-        self.options = options
-        self.target = target
-        self.buffer = buffer
-        keepsEnvelope = true
-        let standIn = Array((point.afterComma ? "[0," : "[").utf8)
-        stream = try YAJLStream(mode: YJM_STREAM_ELEMENTS, options: options.parsing, offset: point.offset - standIn.count)
-        let (status, _) = standIn.withUnsafeBytes { stream.feed($0) }
-        // The stream may keep the stand-in's last byte, the `[` or the comma: the text's own, on `point`'s line.
-        let kept = standIn.count - stream.neededFrom
-        guard status == YJM_OK, kept <= 1 else {
-            throw .tooLarge(.memory, limit: 0, at: point.location)  // the stand-in is JSON: only memory can fail it
-        }
-        stream.dropped(standIn.count - kept)
-        do throws(StreamBuffer.AllocationFailure) {
-            try buffer.append(standIn.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[(standIn.count - kept)...]) })
-        } catch {
-            throw .tooLarge(.memory, limit: error.bytes, at: point.location)
-        }
-        fed = kept
-        position = JSONSourceLocation(offset: point.offset - kept, line: point.location.line, column: point.location.column - kept)
-        endPosition = point.location
-        recordStart = position
-        nextIndex = point.index
-        targetOpened = true
-        insideTarget = true
-        sorted = point.offset
-        around = point.around
-        headerText = point.around + [UInt8(ascii: "]")]
     }
 
     private var base: Int { position.offset }

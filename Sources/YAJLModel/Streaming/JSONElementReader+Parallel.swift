@@ -4,11 +4,9 @@ extension JSONElementReader {
     /// Reads the rest of the elements and calls `body` with each, on the calling task, in
     /// the order of the array (or, with `ordered: false`, as they are ready).
     ///
-    /// The elements are parsed as for
-    /// ``forEachElement(invalidRecords:concurrency:ordered:transform:isolation:_:)``, in
-    /// batches of about 16 ``JSONStreamOptions/readSize``s of input (1 MiB by default):
-    /// on every core for a top-level array, else on the calling task. This form is for
-    /// elements that `body` hands on; to build
+    /// The reader frames and parses the elements on the calling task, as ``nextRecord()``
+    /// does, and cuts them into batches of about 16 ``JSONStreamOptions/readSize``s of
+    /// input (1 MiB by default). This form is for elements that `body` hands on; to build
     /// a model or a `Decodable` type from each on every core, use
     /// ``forEachElement(_:invalidRecords:concurrency:ordered:isolation:_:)``,
     /// ``forEachElement(_:using:invalidRecords:concurrency:ordered:isolation:_:)`` or
@@ -36,17 +34,12 @@ extension JSONElementReader {
     /// }
     /// ```
     ///
-    /// The calling task reads and inflates (gzip) whatever the reader was created with (a
-    /// file, a file descriptor, chunks). For a top-level array (target `""`) it only cuts
-    /// the text into runs of whole elements of about 16 ``JSONStreamOptions/readSize``s
-    /// (1 MiB by default), at the commas directly inside the array, and the tasks parse
-    /// the runs as ``nextRecord()`` would, then transform their elements. For an array at
-    /// a path, or when comments are allowed, it parses as ``nextRecord()`` does and cuts
-    /// the elements into batches of as much input, which the tasks transform. At most
-    /// `concurrency` batches are worked on at once and at most twice as many wait for
-    /// `body`, so memory stays bounded however long the array is. Unordered, a batch is
-    /// delivered once those cut before it have parsed, so that no element after an error
-    /// reaches `body`.
+    /// The reader reads, inflates (gzip), frames and parses on the calling task, as
+    /// ``nextRecord()`` does, from whatever it was created with (a file, a file
+    /// descriptor, chunks), and cuts the elements into batches of about 16
+    /// ``JSONStreamOptions/readSize``s of input (1 MiB by default). At most
+    /// `concurrency` batches are transformed at once and at most twice as many wait for
+    /// `body`, so memory stays bounded however long the array is.
     ///
     /// Errors:
     /// - the reader's ``JSONError`` (a malformed element, a limit), ``JSONDecompressionError``,
@@ -57,7 +50,8 @@ extension JSONElementReader {
     /// - an error of `body`, which stops the work: no more is read, and the tasks are cancelled;
     /// - `CancellationError` when the calling task is cancelled, checked before each batch is cut.
     ///
-    /// By default `concurrency` is the active processor count.
+    /// By default `concurrency` is one less than the active processor count (at least
+    /// one): the calling task takes a core of its own, reading and parsing.
     ///
     /// After the last element, ``envelope`` is the text around the array, as after ``next()``.
     public mutating func forEachElement<Output: Sendable>(
@@ -68,32 +62,20 @@ extension JSONElementReader {
         _ body: (Output) async throws -> Void
     ) async throws {
         let stopsAtError = if case .fail = invalidRecords { true } else { false }
-        var batches = ElementPieces(reader: engine, size: ParallelRecords.batchBytes(readSize: engine.framer.readSize))
-        let (options, target) = (engine.framer.options, engine.framer.target)
-        let parsed = ParsedBatches()
+        var batches = RecordBatches(reader: engine, size: ParallelRecords.batchBytes(readSize: engine.framer.readSize))
         try await ParallelRecords.run(
             concurrency: concurrency, ordered: ordered, invalidRecords: invalidRecords, isolation: isolation,
             next: { try batches.next() },
-            work: { batch, index in
-                let records: [JSONRecord]
-                var failure: JSONError?
-                switch batch {
-                case .records(let cut): records = cut
-                case .text(let piece): (records, failure) = piece.parse(options: options, target: target)
-                }
-                if failure == nil { parsed.insert(index) }
-                var outcomes: [Result<Output, ElementFailure>] = []
-                outcomes.reserveCapacity(records.count + 1)
-                for record in records {
-                    let outcome = record.transformed(transform).mapError(ElementFailure.notConverted)
+            work: { batch in
+                var outcomes: [Result<Output, JSONRecordError>] = []
+                outcomes.reserveCapacity(batch.count)
+                for record in batch {
+                    let outcome = record.transformed(transform)
                     outcomes.append(outcome)
-                    if case .failure = outcome, stopsAtError { return outcomes }
+                    if case .failure = outcome, stopsAtError { break }
                 }
-                if let failure { outcomes.append(.failure(.notRead(failure))) }
                 return outcomes
             },
-            // Unordered, a batch waits for those before it to have parsed: none may be delivered after an error.
-            mayDeliver: { parsed.all(before: $0) },
             body)
     }
 
@@ -152,43 +134,9 @@ extension JSONElementReader {
 }
 
 extension JSONElementReader {
-    /// The tasks that parse and transform elements by default: one per core.
-    public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
-
-    /// Why an element of a parallel read gave no output.
-    enum ElementFailure: ParallelRecordFailure {
-        /// `transform` failed on it.
-        case notConverted(JSONRecordError)
-        /// The text at it is not JSON, or breaks a limit: the stream ends there.
-        case notRead(JSONError)
-
-        var skipped: JSONRecordError? {
-            if case .notConverted(let error) = self { error } else { nil }
-        }
-
-        var thrown: any Error {
-            switch self {
-            case .notConverted(let error): error
-            case .notRead(let error): error
-            }
-        }
-    }
-}
-
-/// The places, in the order of the cut, of the batches that parsed without error.
-final class ParsedBatches: Sendable {
-    // The first place not yet parsed, and those after it that are.
-    private let state = _Locked((first: 0, later: Set<Int>()))
-
-    func insert(_ place: Int) {
-        state.withLock { state in
-            state.later.insert(place)
-            while state.later.remove(state.first) != nil { state.first += 1 }
-        }
-    }
-
-    /// Whether every batch before `place` has parsed.
-    func all(before place: Int) -> Bool { state.withLock { $0.first >= place } }
+    /// The tasks that transform elements by default: one per core but the one the calling
+    /// task reads and parses on, and at least one.
+    public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 }
 
 /// The records of a reader in batches of about `size` bytes of input, cut on the calling

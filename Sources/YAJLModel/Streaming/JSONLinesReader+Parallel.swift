@@ -73,7 +73,7 @@ extension JSONLinesReader {
         try await ParallelRecords.run(
             concurrency: concurrency, ordered: true, invalidRecords: invalidRecords, isolation: isolation,
             next: { pieces.next() },
-            work: { piece, _ in parse(piece, options: options, stopsAtError: stopsAtError, transform: transform) },
+            work: { piece in parse(piece, options: options, stopsAtError: stopsAtError, transform: transform) },
             body)
         if let failure = pieces.failure { throw failure }
     }
@@ -109,7 +109,7 @@ extension JSONLinesReader {
         case notConverted(JSONRecordError)
 
         /// What ``JSONInvalidRecords/skip(report:)`` reports.
-        var skipped: JSONRecordError? {
+        var recordError: JSONRecordError {
             switch self {
             case .notJSON(let failure): failure.recordError
             case .notConverted(let error): error

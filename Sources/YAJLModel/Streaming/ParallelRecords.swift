@@ -15,15 +15,11 @@ enum ParallelRecords {
     /// large against the cost of a task, and the batches in flight are small.
     static func batchBytes(readSize: Int) -> Int { max(readSize, 1) * 16 }
 
-    ///
-    /// `work` is given each batch with its place in the order of the cut. When not
-    /// `ordered`, a batch that is done waits until `mayDeliver` allows its place.
     static func run<Batch: Sendable, Output: Sendable, Failure: ParallelRecordFailure>(
         concurrency: Int, ordered: Bool, invalidRecords: JSONInvalidRecords,
         isolation: isolated (any Actor)?,
         next: () throws -> Batch?,
-        work: @escaping @Sendable (Batch, Int) -> [Result<Output, Failure>],
-        mayDeliver: (Int) -> Bool = { _ in true },
+        work: @escaping @Sendable (Batch) -> [Result<Output, Failure>],
         _ body: (Output) async throws -> Void
     ) async throws {
         let concurrency = max(concurrency, 1)
@@ -45,7 +41,7 @@ enum ParallelRecords {
                         return
                     }
                     let index = spawned
-                    group.addTask { (index, work(batch, index)) }
+                    group.addTask { (index, work(batch)) }
                     spawned += 1
                     running += 1
                 }
@@ -56,8 +52,8 @@ enum ParallelRecords {
                     switch outcome {
                     case .success(let output): try await body(output)
                     case .failure(let failure):
-                        guard case .skip(let report) = invalidRecords, let skipped = failure.skipped else { throw failure.thrown }
-                        report(skipped)
+                        guard case .skip(let report) = invalidRecords else { throw failure.thrown }
+                        report(failure.recordError)
                     }
                 }
             }
@@ -69,10 +65,7 @@ enum ParallelRecords {
                     done[index] = outcomes
                     while let outcomes = done.removeValue(forKey: delivered) { try await deliver(outcomes) }
                 } else {
-                    done[index] = outcomes
-                    for ready in done.keys.sorted() where mayDeliver(ready) {
-                        if let outcomes = done.removeValue(forKey: ready) { try await deliver(outcomes) }
-                    }
+                    try await deliver(outcomes)
                 }
                 spawn()
             }
@@ -83,15 +76,14 @@ enum ParallelRecords {
 
 /// Why a record of a parallel reader gave no output.
 protocol ParallelRecordFailure: Error, Sendable {
-    /// What ``JSONInvalidRecords/skip(report:)`` reports; nil when the failure ends the
-    /// stream and cannot be skipped.
-    var skipped: JSONRecordError? { get }
+    /// What ``JSONInvalidRecords/skip(report:)`` reports.
+    var recordError: JSONRecordError { get }
     /// What is thrown without skipping.
     var thrown: any Error { get }
 }
 
 extension JSONRecordError: ParallelRecordFailure {
-    var skipped: JSONRecordError? { self }
+    var recordError: JSONRecordError { self }
     var thrown: any Error { self }
 }
 

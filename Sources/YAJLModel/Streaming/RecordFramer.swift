@@ -68,32 +68,10 @@ final class SyncRecordReader<Framer: RecordFramer> {
         while true {
             if let record = try framer.nextRecord() { return record }
             if ended { return nil }
-            if let readFailure { throw readFailure }
-            try framer.received(Result { try read(into: framer.buffer) }, ended: &ended)
+            let size = framer.readSize
+            try framer.received(
+                Result { try framer.intake.read(into: framer.buffer, size: size) { try source.read(into: $0, size: size) } },
+                ended: &ended)
         }
     }
-
-    /// Whether nothing has been read from the source yet.
-    var isUnread: Bool { !hasRead }
-    @exclusivity(unchecked) private var hasRead = false
-
-    /// Reads about ``RecordFramer/readSize`` bytes (inflated when they are gzip) into
-    /// `buffer`: false at the end of the input, which the framer is then to be told.
-    func read(into buffer: StreamBuffer) throws -> Bool {
-        hasRead = true
-        let size = framer.readSize
-        return try framer.intake.read(into: buffer, size: size) { try source.read(into: $0, size: size) }
-    }
-
-    /// The source has ended, as ``read(into:)`` said: the framer's text is finished.
-    func sourceEnded() {
-        ended = true
-        framer.finish()
-    }
-
-    /// ``read(into:)`` threw `error`: ``next()`` throws it once the framer's records are taken.
-    func readFailed(_ error: any Error) {
-        readFailure = error
-    }
-    @exclusivity(unchecked) private var readFailure: (any Error)?
 }

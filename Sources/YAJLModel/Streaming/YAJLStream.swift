@@ -7,17 +7,13 @@ final class YAJLStream {
     private let handle: OpaquePointer
     let options: JSONParseOptions
 
-    /// `target` is the steps to the array (for ``YJM_STREAM_ELEMENTS``); `offset` is the
-    /// stream offset of the first byte fed.
-    init(
-        mode: yjm_stream_mode, target: [JSONPath.Step] = [], options: JSONParseOptions, expectedLength: Int = 0, offset: Int = 0
-    ) throws(JSONError) {
+    /// `target` is the steps to the array (for ``YJM_STREAM_ELEMENTS``).
+    init(mode: yjm_stream_mode, target: [JSONPath.Step] = [], options: JSONParseOptions, expectedLength: Int = 0) throws(JSONError) {
         self.options = options
         var config = yjm_stream_config()
         config.options = options.cOptions
         config.mode = mode
         config.expected_length = max(expectedLength, 0)
-        config.offset = max(offset, 0)
         // The keys, end to end in one array, each step pointing into it (the C side copies
         // them). The array ends in a NUL so that it has storage even when every key is "".
         let keys: [UInt8] = target.flatMap { $0.key.map { Array($0.utf8) } ?? [] } + [0]

@@ -2,8 +2,8 @@ import Foundation
 import YAJLModel
 
 /// The elements of one large array on every core: `JSONElementReader.forEachElement`
-/// reads and cuts the array's text on the calling task, and parses it and builds the typed
-/// values on the tasks of a task group. A generated array of twitter-like statuses (256 MB times `--scale`), read
+/// reads and parses on the calling task and builds the typed values on the tasks of a
+/// task group. A generated array of twitter-like statuses (256 MB times `--scale`), read
 /// into `@JSONModel` types and, with a `YAJLDecoder`, into `Decodable` structs, every
 /// field of every status read: with the default number of tasks (one per core but the
 /// reading one), with one per core, and by the sequential reader alone (one thread). One
@@ -103,7 +103,7 @@ struct ParallelElementsScenario: Scenario {
                 // A ratio is the reference's time over the other's: its inverse is the speed-up.
                 guard let ratio = result.ratio(of: oneThread) else { return [] }
                 let perCore = result.ratio(of: oneTaskPerCore).map { "; \(cores) tasks ÷ the default: \(format($0, 2))" } ?? ""
-                return ["the default (\(tasks) task\(tasks == 1 ? "" : "s")) ÷ 1 thread: \(format(1 / ratio, 2))\(perCore)"]
+                return ["the default (\(tasks) task\(tasks == 1 ? "" : "s") beside the reading one) ÷ 1 thread: \(format(1 / ratio, 2))\(perCore)"]
             })
     }
 }
